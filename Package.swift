@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "VibeKeeper",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "VibeKeeper", targets: ["VibeKeeper"]),
+    .executable(name: "vibekeeper", targets: ["vibekeeper"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCmark",
+      pkgConfig: "libcmark",
+      providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+    ),
+    .target(
+      name: "VibeKeeper",
+      dependencies: ["CCmark", .product(name: "Yams", package: "Yams")]
+    ),
+    .executableTarget(
+      name: "vibekeeper",
+      dependencies: [
+        "VibeKeeper", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "VibeKeeperTests",
+      dependencies: ["VibeKeeper"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,49 @@
+/// The kinds of record, one per top-level folder of the data folder.
+public enum RecordKind: String, CaseIterable, Sendable, Hashable, Comparable {
+  case contacts, occasions, gifts, reminders, budgets, purchases, items, prices, shopping,
+    games, results
+
+  /// The folder name (the same as the raw value).
+  public var folder: String { rawValue }
+
+  /// A singular noun for messages: `contact`, `gift`, `shopping list`, ...
+  public var singular: String {
+    switch self {
+    case .contacts: "contact"
+    case .occasions: "occasion"
+    case .gifts: "gift"
+    case .reminders: "reminder"
+    case .budgets: "budget"
+    case .purchases: "purchase"
+    case .items: "item"
+    case .prices: "price"
+    case .shopping: "shopping list"
+    case .games: "game"
+    case .results: "result"
+    }
+  }
+
+  public static func < (a: RecordKind, b: RecordKind) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
+/// What every record carries besides its fields: its id and where it came from.
+public struct RecordMeta: Hashable, Sendable {
+  /// The record id, unique per kind (`family/mom`).
+  public var id: String
+  /// Where the record starts (the front matter's first line, or the list entry).
+  public var location: SourceLocation
+  /// The file's path inside the data folder (`contacts/family/mom.md`).
+  public var path: String
+  /// When the record last changed, from its `updated:` field (used for feed stamps).
+  public var updated: LocalDate?
+
+  /// Creates the metadata of a record.
+  public init(id: String, location: SourceLocation, path: String, updated: LocalDate? = nil) {
+    self.id = id
+    self.location = location
+    self.path = path
+    self.updated = updated
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What kind of health routine a reminder is.
+public enum ReminderCategory: String, CaseIterable, Sendable, Hashable {
+  case medication, treatment, therapy, checkup, other
+}
+
+/// A health routine reminder: one-time or weekly.
+public struct Reminder: Hashable, Sendable {
+  public var meta: RecordMeta
+  public var title: String
+  public var note: String?
+  public var category: ReminderCategory = .other
+  /// A disabled reminder is shown but never scheduled.
+  public var enabled = true
+  public var schedule: ReminderSchedule
+  /// The date it was last marked done.
+  public var done: LocalDate?
+  /// Markdown body.
+  public var body: String = ""
+
+  public var id: String { meta.id }
+
+  /// Creates a reminder.
+  public init(meta: RecordMeta, title: String, schedule: ReminderSchedule) {
+    self.meta = meta
+    self.title = title
+    self.schedule = schedule
+  }
+}
+
+/// When a reminder fires.
+public enum ReminderSchedule: Hashable, Sendable {
+  /// Once, at a local date and time in the settings time zone.
+  case once(LocalDate, TimeOfDay)
+  /// On listed weekdays at a time of day, from `starts` to `until` (inclusive).
+  case weekly(WeeklySchedule)
+}
+
+/// A repeating weekly schedule.
+public struct WeeklySchedule: Hashable, Sendable {
+  public var time: TimeOfDay
+  /// The weekdays it fires on; all seven for `daily`.
+  public var days: Set<Weekday>
+  /// First day the schedule applies, when given.
+  public var starts: LocalDate?
+  /// Last day (inclusive), when given.
+  public var until: LocalDate?
+
+  /// Creates a weekly schedule.
+  public init(
+    time: TimeOfDay, days: Set<Weekday>, starts: LocalDate? = nil, until: LocalDate? = nil
+  ) {
+    self.time = time
+    self.days = days
+    self.starts = starts
+    self.until = until
+  }
+
+  /// Whether it fires every day of the week.
+  public var isDaily: Bool { days.count == 7 }
+}

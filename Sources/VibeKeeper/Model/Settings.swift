@@ -1,0 +1,73 @@
+import Foundation
+
+/// The settings of `vibekeeper.yml`; every key is optional and has the spec's default.
+public struct Settings: Sendable {
+  /// Site and calendar name.
+  public var title: String = "VibeKeeper"
+  /// IANA zone used for "today", local times and the feeds.
+  public var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+  /// Default ISO 4217 currency.
+  public var currency: String = "USD"
+  /// Absolute base for links in feeds, when set (`https://example.org/home/`).
+  public var baseURL: String?
+  /// Upcoming occasions settings.
+  public var occasions = OccasionSettings()
+  /// Streak and play-window settings.
+  public var streaks = StreakSettings()
+  /// Budget settings.
+  public var budgets = BudgetSettings()
+  /// Pantry settings.
+  public var pantry = PantrySettings()
+  /// Markdown rendering settings.
+  public var markdown = MarkdownSettings()
+
+  /// The defaults.
+  public init() {}
+
+  /// `occasions.*`
+  public struct OccasionSettings: Sendable {
+    /// How far ahead "upcoming" looks, in days.
+    public var horizonDays = 30
+    /// First reminder this many days before.
+    public var leadDays = 7
+    /// Time of day of occasion alarms.
+    public var reminderTime = TimeOfDay(hour: 9, minute: 0)!
+    public init() {}
+  }
+
+  /// `streaks.*`
+  public struct StreakSettings: Sendable {
+    /// Daily streak reminder on or off.
+    public var reminders = true
+    /// Used when smart is off or there is no play data.
+    public var reminderTime = TimeOfDay(hour: 19, minute: 0)!
+    /// Derive the reminder time from the play window.
+    public var smart = true
+    /// Results looked at for the play window, in days.
+    public var windowDays = 30
+    public init() {}
+  }
+
+  /// `budgets.*`
+  public struct BudgetSettings: Sendable {
+    /// Alert at or above this share used, in percent.
+    public var alertPercent: Decimal = 80
+    public init() {}
+  }
+
+  /// `pantry.*`
+  public struct PantrySettings: Sendable {
+    /// Warn this many days before something expires.
+    public var warnDays = 2
+    public init() {}
+  }
+
+  /// `markdown.*` (a VibeKeeper extension of the format).
+  public struct MarkdownSettings: Sendable {
+    /// Pass raw HTML in Markdown bodies through (off by default: it is stripped).
+    public var unsafeHTML = false
+    /// Curly quotes, dashes and ellipses.
+    public var smartPunctuation = true
+    public init() {}
+  }
+}

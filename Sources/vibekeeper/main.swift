@@ -1,0 +1,3 @@
+import VibeKeeper
+
+print("vibekeeper")

@@ -75,6 +75,7 @@ struct DataFolderScan {
           "'\(rel)' links outside the data folder, so it is ignored"))
       return
     }
+    visited.insert(real)
     guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
     for name in names.sorted() where !(name.hasPrefix(".") || name.hasPrefix("_")) {
       let url = dir.appendingPathComponent(name)
@@ -90,7 +91,9 @@ struct DataFolderScan {
             "'\(childRel)' links outside the data folder, so it is ignored"))
         continue
       }
-      if values?.isDirectory == true {
+      var targetIsDir: ObjCBool = false
+      let exists = fm.fileExists(atPath: target, isDirectory: &targetIsDir)
+      if values?.isDirectory == true || (exists && targetIsDir.boolValue) {
         guard visited.insert(target).inserted else {
           diagnostics.append(
             Diagnostic(

@@ -86,7 +86,7 @@ import Testing
     #expect(morning.ended == false)
     let evening = HealthReminders.status(of: endsToday, clock: F.clock("2026-11-22T09:00:00+01:00"))
     #expect(evening.nextOccurrence == nil)
-    #expect(evening.ended == false)
+    #expect(evening.ended)
 
     let endedYesterday = reminder("yesterday", weekly(daily, until: "2026-11-21"))
     let s = HealthReminders.status(of: endedYesterday, clock: F.clock("2026-11-22T07:00:00+01:00"))
@@ -189,6 +189,14 @@ import Testing
       HealthReminders.statuses(in: h, clock: clock).map(\.reminder.id) == [
         "missed", "soon", "later", "off",
       ])
+  }
+
+  @Test func countOfZeroStillGivesTheNextOccurrence() {
+    let clock = F.clock("2026-11-22T10:00:00+01:00")
+    let s = HealthReminders.status(of: reminder("a", weekly([.monday])), clock: clock, count: 0)
+    #expect(F.utcTexts([s.nextOccurrence].compactMap { $0 }) == ["2026-11-23T07:30:00Z"])
+    #expect(s.nextOccurrences.isEmpty)
+    #expect(!s.ended)
   }
 
   @Test func emptyData() {

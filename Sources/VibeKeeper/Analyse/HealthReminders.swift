@@ -9,14 +9,14 @@ public struct ReminderStatus: Hashable, Sendable {
   /// The next occurrence at or after now; nil when disabled, finished, or a one-time
   /// reminder that is past or marked done.
   public var nextOccurrence: Date?
-  /// The next few occurrences (the first is `nextOccurrence`), under the same rules.
+  /// The next `count` occurrences (the first is `nextOccurrence`), under the same rules.
   public var nextOccurrences: [Date]
   /// `done` is today (it resets by itself the next day).
   public var doneToday: Bool
   /// A one-time reminder whose time has passed, not marked done, and enabled.
   public var overdue: Bool
-  /// A weekly schedule whose `until` is before today, or a one-time reminder in the past:
-  /// it will never fire again.
+  /// The schedule has no occurrence at or after now (a one-time reminder in the past, a
+  /// weekly one past its last day and time); whether enabled or done does not matter.
   public var ended: Bool
 }
 
@@ -34,28 +34,17 @@ public enum HealthReminders {
   public static func status(
     of reminder: Reminder, clock: LocalClock, count: Int = defaultCount
   ) -> ReminderStatus {
-    let today = clock.today
-    var next: [Date] = []
-    var overdue = false
-    let ended: Bool
-    switch reminder.schedule {
-    case .once(let date, let time):
-      let instant = clock.instant(date, time)
-      ended = instant < clock.now
-      overdue = reminder.enabled && ended && reminder.done == nil
-      if reminder.enabled, reminder.done == nil {
-        next = reminder.schedule.nextOccurrences(count, atOrAfter: clock.now, clock: clock)
-      }
-    case .weekly(let weekly):
-      ended = weekly.until.map { $0 < today } ?? false
-      if reminder.enabled {
-        next = reminder.schedule.nextOccurrences(count, atOrAfter: clock.now, clock: clock)
-      }
-    }
+    let schedule = reminder.schedule
+    let upcoming = schedule.nextOccurrences(max(count, 1), atOrAfter: clock.now, clock: clock)
+    var isOnce = false
+    if case .once = schedule { isOnce = true }
+    let doneOnce = isOnce && reminder.done != nil
+    let next = reminder.enabled && !doneOnce ? upcoming : []
     return ReminderStatus(
-      reminder: reminder, scheduleText: reminder.schedule.text, nextOccurrence: next.first,
-      nextOccurrences: next, doneToday: reminder.done == today, overdue: overdue,
-      ended: ended)
+      reminder: reminder, scheduleText: schedule.text, nextOccurrence: next.first,
+      nextOccurrences: Array(next.prefix(max(count, 0))), doneToday: reminder.done == clock.today,
+      overdue: isOnce && upcoming.isEmpty && reminder.enabled && !doneOnce,
+      ended: upcoming.isEmpty)
   }
 
   /// Every reminder's status: overdue ones first, then by next occurrence, then those with

@@ -60,7 +60,7 @@ private func yearlyDates(
   var year = max(start.year, firstYear)
   // A year has at most one date and only the first year can miss it, so count + 1 years
   // always suffice.
-  let last = year + count
+  let last = year + min(max(count, 0), 10_000)
   while out.count < count, year <= last, year <= 9999 {
     if let d = dateIn(year), d >= start { out.append(d) }
     year += 1

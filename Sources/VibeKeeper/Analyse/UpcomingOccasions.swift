@@ -91,12 +91,12 @@ public enum UpcomingOccasions {
 
   /// Every reminder point of an occasion on `date`, past or not: `leadDays` before, the day
   /// before and the day itself, each at `time` local (a time a DST change skips moves
-  /// forward by the gap). A lead of 0 or 1 adds no extra point; a negative lead counts as 0.
-  /// In time order.
+  /// forward by the gap). A lead of 0 or 1 adds no extra point; a negative lead counts as 0
+  /// and one of more than ten years (3,660 days) as 3,660. In time order.
   public static func reminderPoints(
     for date: LocalDate, leadDays: Int, time: TimeOfDay, clock: LocalClock
   ) -> [Date] {
-    Set([max(0, leadDays), 1, 0]).sorted(by: >).map {
+    Set([min(max(0, leadDays), 3_660), 1, 0]).sorted(by: >).map {
       clock.instant(date.adding(days: -$0), time)
     }
   }

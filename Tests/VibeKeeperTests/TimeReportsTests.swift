@@ -101,7 +101,11 @@ import Testing
 
   @Test func streaksReport() {
     // Every play is at 22:xx, so the windows 21-22 and 22-23 tie and the earlier wins.
-    let report = Reports.streaks(household(), clock: clock)
+    var h = household()
+    var chess = Game(meta: F.meta("chess"), name: "Chess puzzle")
+    chess.active = false
+    h.games.append(chess)
+    let report = Reports.streaks(h, clock: clock)
     #expect(report.topic == "streaks")
     guard case .object(let fields) = report.json else {
       Issue.record("not an object")
@@ -119,7 +123,8 @@ import Testing
     }
     #expect(
       report.tables[0].rows == [
-        ["Wordle", "4", "4", "at risk", "3", "21-22 (100%), remind 20:30"]
+        ["Wordle", "4", "4", "at risk", "3", "21-22 (100%), remind 20:30"],
+        ["Chess puzzle (inactive)", "0", "0", "-", "", "-"],
       ])
     #expect(report.tables[1].rows == [["22", "4"]])
     #expect(report.tables[1].footer.last == "Streak reminder: 20:30 (smart)")

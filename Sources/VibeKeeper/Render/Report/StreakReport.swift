@@ -20,7 +20,7 @@ extension Reports {
       alignments: [.left, .right, .right, .left, .left, .left],
       rows: zip(streaks, windows).map { s, w in
         [
-          s.name, String(s.current), String(s.longest),
+          s.active ? s.name : "\(s.name) (inactive)", String(s.current), String(s.longest),
           s.playedToday ? "played" : s.atRisk ? "at risk" : "-",
           s.milestones.map { String($0.days) }.joined(separator: ", "), windowText(w),
         ]

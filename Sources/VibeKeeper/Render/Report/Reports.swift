@@ -1,0 +1,2 @@
+/// Builds the report of each topic from the analyses.
+public enum Reports {}

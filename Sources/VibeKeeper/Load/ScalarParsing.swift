@@ -3,6 +3,8 @@ import Foundation
 /// Strict parsers for the scalar formats of the data format: decimals, booleans, dates,
 /// date-times and times. Each returns nil on anything it does not accept exactly.
 enum ScalarParsing {
+  private static let posix = Locale(identifier: "en_US_POSIX")
+
   /// A decimal written with digits and an optional `.` part (`12`, `1.29`, `-3.5`).
   static func decimal(_ text: String) -> Decimal? {
     let t = text.trimmingCharacters(in: .whitespaces)
@@ -17,7 +19,7 @@ enum ScalarParsing {
       }
     }
     guard digitsSeen, !t.hasSuffix("."), !t.hasPrefix(".") else { return nil }
-    return Decimal(string: t, locale: Locale(identifier: "en_US_POSIX"))
+    return Decimal(string: t, locale: posix)
   }
 
   /// A whole number.

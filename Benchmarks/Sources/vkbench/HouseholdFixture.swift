@@ -1,0 +1,113 @@
+import Foundation
+
+/// Writes a generated household data folder of about `records` records, deterministically:
+/// contacts and gifts as Markdown files, purchases, prices and results as monthly YAML
+/// lists, plus items, games, budgets and reminders.
+enum HouseholdFixture {
+  /// Writes the folder; returns the number of records written.
+  @discardableResult
+  static func write(to root: URL, records: Int) throws -> Int {
+    let fm = FileManager.default
+    try? fm.removeItem(at: root)
+    try fm.createDirectory(at: root, withIntermediateDirectories: true)
+    var written = 0
+    func file(_ path: String, _ text: String) throws {
+      let url = root.appendingPathComponent(path)
+      try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    try file("vibekeeper.yml", "title: Bench\ntimezone: Europe/Berlin\ncurrency: EUR\n")
+    let contacts = max(1, records / 20)
+    let gifts = max(1, records / 10)
+    let items = max(1, records / 100)
+    let games = 3
+    let remaining = max(0, records - contacts - gifts - items - games - 10)
+    let purchases = remaining / 2
+    let prices = remaining / 6
+    let results = remaining - purchases - prices
+    for i in 0..<contacts {
+      let month = i % 12 + 1
+      let day = i % 28 + 1
+      try file(
+        "contacts/group\(i % 10)/person-\(i).md",
+        """
+        ---
+        name: Person \(i)
+        relationship: friend
+        birthday: \(1950 + i % 60)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)
+        tags: [friends, group\(i % 10)]
+        ---
+        Notes about person \(i), who likes *books* and [music](https://example.org/\(i)).
+
+        """)
+    }
+    written += contacts
+    for i in 0..<gifts {
+      try file(
+        "gifts/gift-\(i).md",
+        """
+        ---
+        title: Gift idea \(i)
+        for: group\(i % contacts % 10)/person-\(i % contacts)
+        occasion: birthday
+        price: \(10 + i % 90).\(i % 100 < 10 ? "0" : "")\(i % 100)
+        status: \(["idea", "purchased", "given"][i % 3])
+        url: https://shop.example/item/\(i)
+        tags: [idea, bench]
+        ---
+        A description of gift \(i) with **some** Markdown.
+
+        """)
+    }
+    written += gifts
+    for i in 0..<items {
+      try file(
+        "items/item-\(i).yml",
+        "name: Item \(i)\nbrand: Brand \(i % 7)\ncategory: groceries\nunit: pack\n")
+    }
+    written += items
+    for g in 0..<games { try file("games/game-\(g).md", "---\nname: Game \(g)\n---\n") }
+    written += games
+    for b in 0..<4 {
+      try file(
+        "budgets/b\(b).yml",
+        "title: Budget \(b)\namount: 1000\nstart: 2026-0\(b + 1)-01\nend: 2026-0\(b + 1)-28\nscope: \(b == 0 ? "gifts" : "all")\n"
+      )
+    }
+    for r in 0..<6 {
+      try file(
+        "reminders/r\(r).yml",
+        "title: Reminder \(r)\ncategory: medication\nschedule: {time: \"\(String(format: "%02d", r + 6)):30\", days: [mon, wed, fri]}\n"
+      )
+    }
+    written += 10
+    func lists(_ kind: String, count: Int, perFile: Int, line: (Int) -> String) throws {
+      var i = 0
+      var fileIndex = 0
+      while i < count {
+        var text = ""
+        for j in i..<min(count, i + perFile) { text += line(j) + "\n" }
+        try file("\(kind)/\(2020 + fileIndex / 12)/\(fileIndex % 12 + 1).yml", text)
+        i += perFile
+        fileIndex += 1
+      }
+    }
+    func date(_ n: Int) -> String {
+      let d = Date(timeIntervalSince1970: Double(1_577_836_800 + (n % 2400) * 86_400))
+      let c = Calendar(identifier: .gregorian).dateComponents(
+        in: TimeZone(identifier: "UTC")!, from: d)
+      return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+    try lists("purchases", count: purchases, perFile: 200) { j in
+      "- {date: \(date(j)), item: item-\(j % items), price: \(1 + j % 9).\(j % 100 < 10 ? "0" : "")\(j % 100), quantity: \(1 + j % 3), store: Store \(j % 4), expires: \(date(j + 10))}"
+    }
+    try lists("prices", count: prices, perFile: 200) { j in
+      "- {item: item-\(j % items), date: \(date(j)), price: \(2 + j % 7).49, store: Store \(j % 5)}"
+    }
+    try lists("results", count: results, perFile: 200) { j in
+      "- {game: game-\(j % games), at: \(date(j))T\(String(format: "%02d", j % 24)):\(String(format: "%02d", j % 60)), score: \"\(j % 6 + 1)/6\"}"
+    }
+    written += purchases + prices + results
+    return written
+  }
+}

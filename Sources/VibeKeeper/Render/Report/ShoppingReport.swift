@@ -2,7 +2,7 @@ import Foundation
 
 extension Reports {
   /// `report shopping`: an overview table, a table of lines per list, and JSON with
-  /// `lists` (`estimated_total`, `missing_estimates`, `spent`, `remaining_items`,
+  /// `lists` (`completed`, `completed_on`, `estimated_total`, `missing_estimates`, `spent`, `remaining_items`,
   /// `remaining_estimate`, `budget`, `budget_left`, `over_budget`, `items`) and `warnings`.
   /// Shopping lists do not depend on the date; `clock` is taken for a uniform signature.
   public static func shopping(_ household: Household, clock: LocalClock) -> Report {
@@ -73,12 +73,11 @@ extension Reports {
 
   private static func shoppingJSON(_ s: ShoppingListSummary) -> JSONValue {
     let list = s.list
-    let completed: JSONValue =
-      list.completed.date.map { .string($0.description) } ?? .bool(list.completed.isDone)
     return .object([
       JSONField("id", .string(list.id)), JSONField("title", .string(list.title)),
       JSONField("currency", .string(Currency.normalized(list.currency))),
-      JSONField("completed", completed),
+      JSONField("completed", .bool(list.completed.isDone)),
+      JSONField("completed_on", ReportFormat.date(list.completed.date)),
       JSONField("budget", ReportFormat.moneyJSON(list.budget)),
       JSONField("estimated_total", ReportFormat.moneyJSON(s.estimatedTotal)),
       JSONField("missing_estimates", .int(s.missingEstimates)),

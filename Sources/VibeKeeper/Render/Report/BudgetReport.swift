@@ -17,7 +17,7 @@ extension Reports {
       JSONField("today", .string(analysis.today.description)),
       JSONField("alert_percent", .number(analysis.alertPercent, places: nil)),
       JSONField("budgets", .array(analysis.summaries.map(budgetJSON))),
-      JSONField("warnings", ReportFormat.warnings(diagnostics)),
+      JSONField("warnings", ReportCells.warnings(diagnostics)),
     ])
     return Report(topic: "budgets", tables: tables, json: json, diagnostics: diagnostics)
   }
@@ -41,9 +41,9 @@ extension Reports {
       let c = s.budget.currency
       return [
         s.budget.title, s.budget.scope.description, "\(s.budget.start)..\(s.budget.end)",
-        ReportFormat.money(s.budget.amount, c), ReportFormat.money(s.spent, c),
-        ReportFormat.money(s.remaining, c), ReportFormat.percentText(s.percentUsed),
-        String(s.daysRemaining), ReportFormat.money(s.projectedTotal, c), budgetStatus(s),
+        ReportCells.money(s.budget.amount, c), ReportCells.money(s.spent, c),
+        ReportCells.money(s.remaining, c), ReportCells.percentText(s.percentUsed),
+        String(s.daysRemaining), ReportCells.money(s.projectedTotal, c), budgetStatus(s),
       ]
     }
     return ReportTable(
@@ -61,15 +61,15 @@ extension Reports {
     let c = s.budget.currency
     let rows = s.categories.map { cat -> [String] in
       [
-        cat.category, ReportFormat.money(cat.spent, c), ReportFormat.moneyOrDash(cat.budget, c),
+        cat.category, ReportCells.money(cat.spent, c), ReportCells.moneyOrDash(cat.budget, c),
         cat.over ? "OVER" : "",
       ]
     }
     var footer = [
-      "Daily average \(ReportFormat.money(s.dailyAverage, c)) over \(s.daysElapsed) of "
+      "Daily average \(ReportCells.money(s.dailyAverage, c)) over \(s.daysElapsed) of "
         + "\(s.totalDays) days; \(s.count) record\(s.count == 1 ? "" : "s") counted"
     ]
-    if let line = ReportFormat.excludedLine(s.excluded) { footer.append(line) }
+    if let line = ReportCells.excludedLine(s.excluded) { footer.append(line) }
     return ReportTable(
       title: "\(s.budget.title): by category", headers: ["Category", "Spent", "Budget", "Over"],
       alignments: [.left, .right, .right, .left], rows: rows, footer: footer)
@@ -88,7 +88,7 @@ extension Reports {
       JSONField("superseded_by", .array(s.supersededBy.map(JSONValue.string))),
       JSONField("amount", .money(b.amount)), JSONField("spent", .money(s.spent)),
       JSONField("remaining", .money(s.remaining)),
-      JSONField("percent_used", ReportFormat.percentJSON(s.percentUsed)),
+      JSONField("percent_used", ReportCells.percentJSON(s.percentUsed)),
       JSONField("total_days", .int(s.totalDays)), JSONField("days_elapsed", .int(s.daysElapsed)),
       JSONField("days_remaining", .int(s.daysRemaining)),
       JSONField("daily_average", .money(s.dailyAverage)),
@@ -101,11 +101,11 @@ extension Reports {
           s.categories.map { c in
             .object([
               JSONField("category", .string(c.category)), JSONField("spent", .money(c.spent)),
-              JSONField("budget", ReportFormat.moneyJSON(c.budget)),
+              JSONField("budget", ReportCells.moneyJSON(c.budget)),
               JSONField("over", .bool(c.over)),
             ])
           })),
-      JSONField("excluded", ReportFormat.excluded(s.excluded)),
+      JSONField("excluded", ReportCells.excluded(s.excluded)),
     ])
   }
 }

@@ -7,7 +7,7 @@ extension Reports {
   public static func pantry(_ household: Household, clock: LocalClock) -> Report {
     let analysis = Pantry.analyse(household, today: clock.today)
     let rows = analysis.entries.map { e -> [String] in
-      let qty = ReportFormat.quantityText(e.quantity) + (e.unit.map { " " + $0 } ?? "")
+      let qty = ReportCells.quantityText(e.quantity) + (e.unit.map { " " + $0 } ?? "")
       return [
         e.name, qty, e.bought.description, e.expires.description, String(e.daysLeft),
         e.status.rawValue,
@@ -32,10 +32,10 @@ extension Reports {
   private static func entryJSON(_ e: PantryEntry) -> JSONValue {
     .object([
       JSONField("purchase", .string(e.purchaseID)),
-      JSONField("item", ReportFormat.string(e.itemID)),
+      JSONField("item", ReportCells.string(e.itemID)),
       JSONField("name", .string(e.name)),
-      JSONField("quantity", ReportFormat.quantityJSON(e.quantity)),
-      JSONField("unit", ReportFormat.string(e.unit)),
+      JSONField("quantity", ReportCells.quantityJSON(e.quantity)),
+      JSONField("unit", ReportCells.string(e.unit)),
       JSONField("bought", .string(e.bought.description)),
       JSONField("expires", .string(e.expires.description)),
       JSONField("days_left", .int(e.daysLeft)),

@@ -22,12 +22,12 @@ extension Reports {
   private static func historyTable(_ histories: [ItemPriceHistory]) -> ReportTable {
     let rows = histories.map { h -> [String] in
       let c = h.currency
-      let outliers = h.outliers.map { "\(ReportFormat.money($0.price, c)) on \($0.date)" }
+      let outliers = h.outliers.map { "\(ReportCells.money($0.price, c)) on \($0.date)" }
       return [
-        h.name, ReportFormat.moneyOrDash(h.latest?.price, c),
-        ReportFormat.moneyOrDash(h.previous?.price, c), ReportFormat.moneyOrDash(h.change, c),
-        ReportFormat.percentText(h.changePercent), ReportFormat.money(h.min, c),
-        ReportFormat.money(h.max, c), ReportFormat.money(h.mean, c), String(h.count),
+        h.name, ReportCells.moneyOrDash(h.latest?.price, c),
+        ReportCells.moneyOrDash(h.previous?.price, c), ReportCells.moneyOrDash(h.change, c),
+        ReportCells.percentText(h.changePercent), ReportCells.money(h.min, c),
+        ReportCells.money(h.max, c), ReportCells.money(h.mean, c), String(h.count),
         h.cheapestStore ?? "-", outliers.isEmpty ? "" : outliers.joined(separator: "; "),
       ]
     }
@@ -62,7 +62,7 @@ extension Reports {
     guard let p else { return .null }
     return .object([
       JSONField("date", .string(p.date.description)), JSONField("price", .money(p.price)),
-      JSONField("store", ReportFormat.string(p.store)),
+      JSONField("store", ReportCells.string(p.store)),
       JSONField("source", .string(p.source.rawValue)), JSONField("id", .string(p.recordID)),
       JSONField("outlier", .bool(p.isOutlier)),
     ])
@@ -73,11 +73,11 @@ extension Reports {
       JSONField("item", .string(h.itemID)), JSONField("name", .string(h.name)),
       JSONField("currency", .string(h.currency)), JSONField("count", .int(h.count)),
       JSONField("latest", pointJSON(h.latest)), JSONField("previous", pointJSON(h.previous)),
-      JSONField("change", ReportFormat.moneyJSON(h.change)),
-      JSONField("change_percent", ReportFormat.percentJSON(h.changePercent)),
+      JSONField("change", ReportCells.moneyJSON(h.change)),
+      JSONField("change_percent", ReportCells.percentJSON(h.changePercent)),
       JSONField("min", .money(h.min)), JSONField("max", .money(h.max)),
       JSONField("mean", .money(h.mean)), JSONField("median", .money(h.median)),
-      JSONField("cheapest_store", ReportFormat.string(h.cheapestStore)),
+      JSONField("cheapest_store", ReportCells.string(h.cheapestStore)),
       JSONField("outliers", .array(h.outliers.map(pointJSON))),
       JSONField("observations", .array(h.points.map(pointJSON))),
     ])
@@ -88,8 +88,8 @@ extension Reports {
       JSONField("item", .string(c.itemID)), JSONField("name", .string(c.name)),
       JSONField("distinct_days", .int(c.days.count)), JSONField("purchases", .int(c.purchaseCount)),
       JSONField("mean_interval", c.meanInterval.map { .number($0, places: 1) } ?? .null),
-      JSONField("last_purchase", ReportFormat.date(c.lastPurchase)),
-      JSONField("next_expected", ReportFormat.date(c.nextExpected)),
+      JSONField("last_purchase", ReportCells.date(c.lastPurchase)),
+      JSONField("next_expected", ReportCells.date(c.nextExpected)),
       JSONField("days_until_next", c.daysUntilNext.map(JSONValue.int) ?? .null),
     ])
   }

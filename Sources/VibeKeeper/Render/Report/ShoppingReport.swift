@@ -11,7 +11,7 @@ extension Reports {
     tables += summaries.map(shoppingLines)
     let json = JSONValue.object([
       JSONField("lists", .array(summaries.map(shoppingJSON))),
-      JSONField("warnings", ReportFormat.warnings(diagnostics)),
+      JSONField("warnings", ReportCells.warnings(diagnostics)),
     ])
     return Report(topic: "shopping", tables: tables, json: json, diagnostics: diagnostics)
   }
@@ -19,7 +19,7 @@ extension Reports {
   /// The estimated total as a cell: `-` when unknown, `>= ` when some estimates are missing.
   static func estimateText(_ s: ShoppingListSummary) -> String {
     guard let total = s.estimatedTotal else { return "-" }
-    let text = ReportFormat.money(total, s.list.currency)
+    let text = ReportCells.money(total, s.list.currency)
     return s.missingEstimates > 0 ? ">= " + text : text
   }
 
@@ -28,7 +28,7 @@ extension Reports {
       let c = s.list.currency
       return [
         s.list.title, String(s.lines.count), String(s.remaining.count), estimateText(s),
-        ReportFormat.money(s.spent, c), ReportFormat.moneyOrDash(s.list.budget, c),
+        ReportCells.money(s.spent, c), ReportCells.moneyOrDash(s.list.budget, c),
         s.overBudget ? "OVER" : "", s.list.completed.isDone ? "done" : "open",
       ]
     }
@@ -43,17 +43,17 @@ extension Reports {
     let rows = s.lines.map { l -> [String] in
       let bought = l.purchased.date?.description ?? (l.purchased.isDone ? "yes" : "")
       let estimate =
-        ReportFormat.moneyOrDash(l.estimate, c) + (l.estimateSource == .latestPrice ? "*" : "")
+        ReportCells.moneyOrDash(l.estimate, c) + (l.estimateSource == .latestPrice ? "*" : "")
       return [
-        l.name, ReportFormat.quantityText(l.quantity), estimate,
-        ReportFormat.moneyOrDash(l.estimatedTotal, c), bought,
-        ReportFormat.moneyOrDash(l.actual, c),
+        l.name, ReportCells.quantityText(l.quantity), estimate,
+        ReportCells.moneyOrDash(l.estimatedTotal, c), bought,
+        ReportCells.moneyOrDash(l.actual, c),
       ]
     }
     var footer = [
-      "Estimated total \(estimateText(s)); spent so far \(ReportFormat.money(s.spent, c)); "
+      "Estimated total \(estimateText(s)); spent so far \(ReportCells.money(s.spent, c)); "
         + "\(s.remaining.count) item\(s.remaining.count == 1 ? "" : "s") left "
-        + "(\(ReportFormat.money(s.remainingEstimate, c)))"
+        + "(\(ReportCells.money(s.remainingEstimate, c)))"
     ]
     if s.lines.contains(where: { $0.estimateSource == .latestPrice }) {
       footer.append("* estimate from the item's latest known price")
@@ -64,7 +64,7 @@ extension Reports {
     }
     if let budget = s.list.budget {
       footer.append(
-        "Budget \(ReportFormat.money(budget, c))" + (s.overBudget ? ": OVER BUDGET" : ""))
+        "Budget \(ReportCells.money(budget, c))" + (s.overBudget ? ": OVER BUDGET" : ""))
     }
     return ReportTable(
       title: s.list.title, headers: ["Item", "Qty", "Estimate", "Est. total", "Bought", "Paid"],
@@ -77,15 +77,15 @@ extension Reports {
       JSONField("id", .string(list.id)), JSONField("title", .string(list.title)),
       JSONField("currency", .string(Currency.normalized(list.currency))),
       JSONField("completed", .bool(list.completed.isDone)),
-      JSONField("completed_on", ReportFormat.date(list.completed.date)),
-      JSONField("budget", ReportFormat.moneyJSON(list.budget)),
-      JSONField("estimated_total", ReportFormat.moneyJSON(s.estimatedTotal)),
+      JSONField("completed_on", ReportCells.date(list.completed.date)),
+      JSONField("budget", ReportCells.moneyJSON(list.budget)),
+      JSONField("estimated_total", ReportCells.moneyJSON(s.estimatedTotal)),
       JSONField("missing_estimates", .int(s.missingEstimates)),
       JSONField("spent", .money(s.spent)),
       JSONField("unpriced_purchases", .int(s.unpricedPurchases)),
       JSONField("remaining_items", .int(s.remaining.count)),
       JSONField("remaining_estimate", .money(s.remainingEstimate)),
-      JSONField("budget_left", ReportFormat.moneyJSON(s.budgetLeft)),
+      JSONField("budget_left", ReportCells.moneyJSON(s.budgetLeft)),
       JSONField("over_budget", .bool(s.overBudget)),
       JSONField("items", .array(s.lines.map(lineJSON))),
     ])
@@ -93,15 +93,15 @@ extension Reports {
 
   private static func lineJSON(_ l: ShoppingLine) -> JSONValue {
     .object([
-      JSONField("item", ReportFormat.string(l.itemID)), JSONField("name", .string(l.name)),
-      JSONField("quantity", ReportFormat.quantityJSON(l.quantity)),
-      JSONField("estimate", ReportFormat.moneyJSON(l.estimate)),
+      JSONField("item", ReportCells.string(l.itemID)), JSONField("name", .string(l.name)),
+      JSONField("quantity", ReportCells.quantityJSON(l.quantity)),
+      JSONField("estimate", ReportCells.moneyJSON(l.estimate)),
       JSONField("estimate_source", .string(l.estimateSource.rawValue)),
-      JSONField("estimated_total", ReportFormat.moneyJSON(l.estimatedTotal)),
+      JSONField("estimated_total", ReportCells.moneyJSON(l.estimatedTotal)),
       JSONField("purchased", .bool(l.purchased.isDone)),
-      JSONField("purchased_on", ReportFormat.date(l.purchased.date)),
-      JSONField("actual", ReportFormat.moneyJSON(l.actual)),
-      JSONField("spent", ReportFormat.moneyJSON(l.spent)),
+      JSONField("purchased_on", ReportCells.date(l.purchased.date)),
+      JSONField("actual", ReportCells.moneyJSON(l.actual)),
+      JSONField("spent", ReportCells.moneyJSON(l.spent)),
     ])
   }
 }

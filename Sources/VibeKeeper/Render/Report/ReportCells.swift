@@ -1,7 +1,7 @@
 import Foundation
 
 /// Cell and JSON helpers shared by the report builders.
-enum ReportFormat {
+enum ReportCells {
   /// Money as a table cell: `12.50 EUR`.
   static func money(_ amount: Decimal, _ code: String) -> String {
     Currency.format(amount, code: code)

@@ -38,7 +38,7 @@ public enum Severity: String, Sendable, Hashable, Comparable {
 }
 
 /// A problem found in the user's data or templates, reported compiler-style.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   /// Error, warning or note.
   public var severity: Severity
   /// Where the problem is.

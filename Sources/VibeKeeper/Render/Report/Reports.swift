@@ -1,3 +1,2 @@
-/// The report builders, one static function per topic (`Reports.budgets(_:clock:)`, ...),
-/// each a pure function from the household and the clock to a `Report`.
+/// Builds the report of each topic from the analyses.
 public enum Reports {}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Where a health reminder stands at "now".
+public struct ReminderStatus: Hashable, Sendable {
+  /// The reminder as loaded.
+  public var reminder: Reminder
+  /// The schedule in words (`Every Mon, Wed, Fri at 08:30 until 30 Apr 2027`).
+  public var scheduleText: String
+  /// The next occurrence at or after now; nil when disabled, finished, or a one-time
+  /// reminder that is past or marked done.
+  public var nextOccurrence: Date?
+  /// The next `count` occurrences (the first is `nextOccurrence`), under the same rules.
+  public var nextOccurrences: [Date]
+  /// `done` is today (it resets by itself the next day).
+  public var doneToday: Bool
+  /// A one-time reminder whose time has passed, not marked done, and enabled.
+  public var overdue: Bool
+  /// The schedule has no occurrence at or after now (a one-time reminder in the past, a
+  /// weekly one past its last day and time); whether enabled or done does not matter.
+  public var ended: Bool
+}
+
+/// Health reminders: next occurrences, done today, overdue and finished schedules.
+public enum HealthReminders {
+  /// How many upcoming occurrences each status lists by default.
+  public static let defaultCount = 5
+
+  /// The status of one reminder at the clock's now.
+  ///
+  /// Decisions where the spec is silent: a disabled reminder has no occurrences and is
+  /// never overdue; a one-time reminder with any `done` date is done (no next occurrence,
+  /// not overdue); a weekly reminder done today still shows today's later occurrence as
+  /// next (the schedule itself does not change), and `doneToday` says it is done.
+  public static func status(
+    of reminder: Reminder, clock: LocalClock, count: Int = defaultCount
+  ) -> ReminderStatus {
+    let schedule = reminder.schedule
+    let upcoming = schedule.nextOccurrences(max(count, 1), atOrAfter: clock.now, clock: clock)
+    var isOnce = false
+    if case .once = schedule { isOnce = true }
+    let doneOnce = isOnce && reminder.done != nil
+    let next = reminder.enabled && !doneOnce ? upcoming : []
+    return ReminderStatus(
+      reminder: reminder, scheduleText: schedule.text, nextOccurrence: next.first,
+      nextOccurrences: Array(next.prefix(max(count, 0))), doneToday: reminder.done == clock.today,
+      overdue: isOnce && upcoming.isEmpty && reminder.enabled && !doneOnce,
+      ended: upcoming.isEmpty)
+  }
+
+  /// Every reminder's status: overdue ones first, then by next occurrence, then those with
+  /// none (disabled or finished); by title, then id, within equal keys.
+  public static func statuses(
+    in household: Household, clock: LocalClock, count: Int = defaultCount
+  ) -> [ReminderStatus] {
+    household.reminders.map { status(of: $0, clock: clock, count: count) }.sorted { a, b in
+      if a.overdue != b.overdue { return a.overdue }
+      switch (a.nextOccurrence, b.nextOccurrence) {
+      case (let x?, let y?) where x != y: return x < y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: break
+      }
+      if a.reminder.title != b.reminder.title { return a.reminder.title < b.reminder.title }
+      return a.reminder.id < b.reminder.id
+    }
+  }
+
+  /// The occurrences of an enabled reminder in `start...end` (for calendar feeds); none
+  /// for a disabled one. One-time reminders marked done still have their occurrence here:
+  /// a calendar keeps past and done events.
+  public static func occurrences(
+    of reminder: Reminder, from start: Date, to end: Date, clock: LocalClock
+  ) -> [Date] {
+    guard reminder.enabled else { return [] }
+    return reminder.schedule.occurrences(from: start, to: end, clock: clock)
+  }
+}

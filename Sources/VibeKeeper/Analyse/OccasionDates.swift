@@ -1,0 +1,69 @@
+/// The dates on which occasions and birthdays fall, year after year (used by upcoming
+/// occasions and by the calendar feeds).
+
+extension Occasion {
+  /// The occasion's date in `year`: its own date for a one-off occasion (nil in any other
+  /// year), else the same month and day, with 29 February on 28 February in common years.
+  /// A yearly occasion has no date in years before the one it was first written for.
+  public func date(in year: Int) -> LocalDate? {
+    guard recurring else { return year == date.year ? date : nil }
+    guard year >= date.year else { return nil }
+    return date.inYear(year, leap: .feb28)
+  }
+
+  /// The first `count` dates on or after `start`, in order.
+  public func dates(onOrAfter start: LocalDate, count: Int) -> [LocalDate] {
+    yearlyDates(onOrAfter: start, count: count, firstYear: date.year) { date(in: $0) }
+  }
+
+  /// The first date on or after `start`, if there is one.
+  public func nextDate(onOrAfter start: LocalDate) -> LocalDate? {
+    dates(onOrAfter: start, count: 1).first
+  }
+}
+
+extension Contact {
+  /// The birthday's date in `year`, as the contact's `leap_birthday` rule places
+  /// 29 February in common years. When the birth year is known there is no birthday in it
+  /// or before it (the first birthday is the first anniversary of the birth).
+  public func birthdayDate(in year: Int) -> LocalDate? {
+    guard let birthday else { return nil }
+    if let born = birthday.year, year <= born { return nil }
+    return birthday.date(in: year, leap: leapBirthday)
+  }
+
+  /// The first `count` birthdays on or after `start`, in order.
+  public func birthdayDates(onOrAfter start: LocalDate, count: Int) -> [LocalDate] {
+    let first = birthday?.year.map { $0 + 1 } ?? start.year
+    return yearlyDates(onOrAfter: start, count: count, firstYear: first) {
+      birthdayDate(in: $0)
+    }
+  }
+
+  /// The first birthday on or after `start`, if the contact has a birthday.
+  public func nextBirthday(onOrAfter start: LocalDate) -> LocalDate? {
+    birthdayDates(onOrAfter: start, count: 1).first
+  }
+
+  /// The age the contact turns on `date` when the birth year is known.
+  public func age(on date: LocalDate) -> Int? {
+    birthday?.year.map { date.year - $0 }
+  }
+}
+
+/// Walks the years from `start`'s (or `firstYear`, whichever is later) and collects the
+/// dates `dateIn` gives that fall on or after `start`, until `count` are found.
+private func yearlyDates(
+  onOrAfter start: LocalDate, count: Int, firstYear: Int, _ dateIn: (Int) -> LocalDate?
+) -> [LocalDate] {
+  var out: [LocalDate] = []
+  var year = max(start.year, firstYear)
+  // A year has at most one date and only the first year can miss it, so count + 1 years
+  // always suffice.
+  let last = year + min(max(count, 0), 10_000)
+  while out.count < count, year <= last, year <= 9999 {
+    if let d = dateIn(year), d >= start { out.append(d) }
+    year += 1
+  }
+  return out
+}

@@ -1,0 +1,87 @@
+/// A streak length reached, and the day it was first reached.
+public struct StreakMilestone: Hashable, Sendable {
+  /// The streak length in days (3, 7, 14, 30, 50, 100 or 365).
+  public var days: Int
+  /// The first day a run of played days reached this length (the run's start + days - 1).
+  public var reached: LocalDate
+}
+
+/// A game's streaks at "now".
+public struct GameStreak: Hashable, Sendable {
+  /// The game id.
+  public var game: String
+  /// The game's name.
+  public var name: String
+  /// Whether the game is active.
+  public var active: Bool
+  /// Played days ending today if played today, else ending yesterday (0 when neither).
+  public var current: Int
+  /// The longest run of consecutive played days up to today.
+  public var longest: Int
+  /// A completed result falls on today.
+  public var playedToday: Bool
+  /// `current > 0` and not played today: play today or lose it.
+  public var atRisk: Bool
+  /// The latest played day, if any.
+  public var lastPlayed: LocalDate?
+  /// Every milestone any run has reached, smallest first, with the first day it was reached.
+  public var milestones: [StreakMilestone]
+  /// The smallest milestone above the current streak, if any is left.
+  public var nextMilestone: Int?
+}
+
+/// Streaks per game: a day counts when it has a completed result; a result's day is its
+/// local date in the settings time zone (an `at:` of 23:30 UTC may be the next local day).
+public enum Streaks {
+  /// The streak lengths that count as milestones.
+  public static let milestones = [3, 7, 14, 30, 50, 100, 365]
+
+  /// The local days on which a game has a completed result, up to and including today
+  /// (days after today are ignored: they cannot have been played yet), sorted, unique.
+  public static func playedDays(
+    of game: String, in results: [GameResult], clock: LocalClock
+  ) -> [LocalDate] {
+    let today = clock.today
+    let days = results.filter { $0.game == game && $0.completed }
+      .map { $0.when.localDate(in: clock) }.filter { $0 <= today }
+    return Set(days).sorted()
+  }
+
+  /// The streaks of one game.
+  public static func streak(of game: Game, in results: [GameResult], clock: LocalClock)
+    -> GameStreak
+  {
+    let days = playedDays(of: game.id, in: results, clock: clock)
+    let today = clock.today
+    // Runs of consecutive days, as (first day, length), oldest first.
+    var runs: [(start: LocalDate, length: Int)] = []
+    for day in days {
+      if let last = runs.last, last.start.adding(days: last.length) == day {
+        runs[runs.count - 1].length += 1
+      } else {
+        runs.append((day, 1))
+      }
+    }
+    let playedToday = days.last == today
+    var current = 0
+    if let last = runs.last {
+      let end = last.start.adding(days: last.length - 1)
+      if end == today || end == today.adding(days: -1) { current = last.length }
+    }
+    let reached = milestones.compactMap { m -> StreakMilestone? in
+      runs.first { $0.length >= m }.map {
+        StreakMilestone(days: m, reached: $0.start.adding(days: m - 1))
+      }
+    }
+    return GameStreak(
+      game: game.id, name: game.name, active: game.active, current: current,
+      longest: runs.map(\.length).max() ?? 0, playedToday: playedToday,
+      atRisk: current > 0 && !playedToday, lastPlayed: days.last, milestones: reached,
+      nextMilestone: milestones.first { $0 > current })
+  }
+
+  /// Every game's streaks, in the household's game order (by id).
+  public static func streaks(in household: Household, clock: LocalClock) -> [GameStreak] {
+    household.games.map { streak(of: $0, in: household.results, clock: clock) }
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Decodes `budgets/` records.
+enum BudgetDecoder: KindDecoder {
+  static let fields = [
+    "title", "amount", "currency", "start", "end", "scope", "categories", "active",
+  ]
+
+  static func decode(
+    _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
+  ) -> LoadedRecord? {
+    let title = f.required(f.string("title"), "title", "November household")
+    var amount = f.required(f.decimal("amount"), "amount", "1200")
+    if let a = amount, a <= 0 {
+      f.error(
+        "amount", "'amount' must be greater than zero",
+        hint: "a budget of nothing cannot be tracked; give the amount you plan to spend")
+      amount = nil
+    }
+    let currency = CurrencyField.read(&f, default: context.settings.currency)
+    let start = f.required(f.date("start"), "start", "2026-11-01")
+    let end = f.required(f.date("end"), "end", "2026-11-30")
+    let scopeText = f.string("scope")
+    let categories = readCategories(&f)
+    let active = f.bool("active")
+    if let start, let end, end < start {
+      f.error(
+        "end", "'end' (\(end)) is before 'start' (\(start))",
+        hint: "a budget's end is inclusive and on or after its start")
+      return nil
+    }
+    guard let title, let amount, let start, let end else { return nil }
+    var b = Budget(
+      meta: meta, title: title, amount: amount, currency: currency, start: start, end: end)
+    switch scopeText?.lowercased() {
+    case nil, "all": b.scope = .all
+    case "gifts", "gift": b.scope = .gifts
+    case let c?: b.scope = .category(c)
+    }
+    b.categories = categories
+    b.active = active ?? true
+    b.notes = body
+    return .budget(b)
+  }
+
+  private static func readCategories(_ f: inout RecordFields) -> [CategoryBudget] {
+    guard let (_, node) = f.node("categories") else { return [] }
+    guard case .mapping(let m) = node else {
+      f.error(
+        "categories", "'categories' must map category names to amounts",
+        hint: "write e.g. `categories: {groceries: 450, household: 120}`")
+      return []
+    }
+    var out: [CategoryBudget] = []
+    for entry in m.entries {
+      let (key, value) = (entry.key, entry.value)
+      let loc = SourceLocation(
+        file: f.file, line: value.position.line, column: value.position.column)
+      guard case .scalar(let s) = value, let amount = ScalarParsing.decimal(s.text) else {
+        f.report(.error, at: loc, "the budget of category '\(key.text)' must be a number")
+        continue
+      }
+      guard amount >= 0 else {
+        f.report(.error, at: loc, "the budget of category '\(key.text)' must not be negative")
+        continue
+      }
+      out.append(CategoryBudget(category: key.text.lowercased(), amount: amount))
+    }
+    return out
+  }
+}

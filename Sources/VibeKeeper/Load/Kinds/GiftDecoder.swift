@@ -1,0 +1,104 @@
+/// Decodes `gifts/` records.
+enum GiftDecoder: KindDecoder {
+  static let fields = [
+    "title", "idea", "for", "recipient", "occasion", "price", "currency", "status", "purchased",
+    "url", "photo", "tags", "created",
+  ]
+
+  static func decode(
+    _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
+  ) -> LoadedRecord? {
+    let title = f.required(f.string("title", aliases: ["idea"]), "title", "Pottery class")
+    let recipient = f.reference("for", aliases: ["recipient"], to: .contacts)
+    let occasion = giftOccasion(&f)
+    let price = f.decimal("price")
+    let currency = CurrencyField.read(&f, default: context.settings.currency)
+    let status = f.choice("status", GiftStatus.allCases.map { ($0.rawValue, $0) })
+    let purchased = f.date("purchased")
+    let url = URLField.read(&f, "url")
+    let photo = MediaPathField.read(&f, "photo")
+    let tags = f.stringList("tags")
+    let created = f.date("created")
+    guard let title else { return nil }
+    var g = Gift(meta: meta, title: title, currency: currency)
+    g.recipient = recipient
+    g.occasion = occasion
+    g.price = price
+    g.status = status ?? .idea
+    g.purchased = purchased
+    g.url = url
+    g.photo = photo
+    g.tags = tags
+    g.created = created
+    g.description = body
+    return .gift(g)
+  }
+
+  /// An occasion id, or `birthday` for the recipient's birthday.
+  private static func giftOccasion(_ f: inout RecordFields) -> String? {
+    if let (_, s) = f.scalar("occasion", what: "an occasion id or birthday"),
+      s.text.trimmingCharacters(in: .whitespaces).lowercased() == "birthday"
+    {
+      if !f.has("for", aliases: ["recipient"]) {
+        f.error(
+          "occasion", "'occasion: birthday' needs the recipient in 'for'",
+          hint: "add `for: CONTACT-ID`")
+      }
+      return "birthday"
+    }
+    return f.reference("occasion", to: .occasions)
+  }
+}
+
+/// `currency:`: a three-letter ISO 4217 code.
+enum CurrencyField {
+  /// The record's currency, upper-cased, or the default.
+  static func read(_ f: inout RecordFields, default fallback: String) -> String {
+    guard let text = f.string("currency") else { return fallback }
+    let code = text.uppercased()
+    guard code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+      f.error(
+        "currency", "'currency' must be a three-letter ISO 4217 code such as EUR, not '\(text)'")
+      return fallback
+    }
+    return code
+  }
+}
+
+/// `url:`: only http and https links are kept.
+enum URLField {
+  /// The URL when it is an absolute http(s) URL, else an error and nil.
+  static func read(_ f: inout RecordFields, _ key: String) -> String? {
+    guard let text = f.string(key) else { return nil }
+    let lower = text.lowercased()
+    guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), text.count > 8,
+      !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
+    else {
+      f.error(
+        key, "'\(key)' must be an http or https link, not '\(text)'",
+        hint: "write the full address, e.g. https://shop.example/item")
+      return nil
+    }
+    return text
+  }
+}
+
+/// `photo:`: a relative path under `media/` that cannot leave it.
+enum MediaPathField {
+  /// The path inside `media/` (a leading `media/` is accepted), or an error and nil.
+  static func read(_ f: inout RecordFields, _ key: String) -> String? {
+    guard let text = f.string(key) else { return nil }
+    var path = text
+    if path.hasPrefix("media/") { path.removeFirst(6) }
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard !path.hasPrefix("/"), !path.contains("\\"), !path.contains(":"),
+      !segments.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+    else {
+      f.error(
+        key, "'\(key)' must be a path inside media/, not '\(text)'",
+        hint: "put the image in data/media/ and write e.g. `photo: gifts/lamp.jpg`")
+      return nil
+    }
+    return "media/" + path
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Decodes `purchases/` records.
+enum PurchaseDecoder: KindDecoder {
+  static let fields = [
+    "date", "price", "item", "name", "quantity", "total", "store", "category", "expires", "used",
+    "currency",
+  ]
+
+  static func decode(
+    _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
+  ) -> LoadedRecord? {
+    let date = f.required(f.date("date"), "date", "2026-11-20")
+    let price = f.required(f.decimal("price"), "price", "2.49")
+    let item = f.reference("item", to: .items)
+    let name = f.string("name")
+    if item == nil, name == nil, !f.has("item"), !f.has("name") {
+      f.report(
+        .error, at: f.recordLocation, "a purchase needs 'item' (an item id) or 'name'",
+        hint: "add e.g. `item: oat-milk` or `name: Birthday candles`")
+    }
+    var quantity = f.decimal("quantity")
+    if let q = quantity, q == 0 {
+      f.error("quantity", "'quantity' must be greater than zero")
+      quantity = nil
+    }
+    let total = f.decimal("total")
+    let store = f.string("store")
+    let category = f.string("category")
+    let currency = CurrencyField.read(&f, default: context.settings.currency)
+    let expires = f.date("expires")
+    let used = f.date("used")
+    guard let date, let price, item != nil || name != nil else { return nil }
+    var p = Purchase(meta: meta, date: date, price: price, currency: currency)
+    p.item = item
+    p.name = name
+    p.quantity = quantity ?? 1
+    p.store = store
+    p.category = category?.lowercased()
+    p.expires = expires
+    p.used = used
+    p.notes = body
+    if let total {
+      p.givenTotal = total
+      if total != p.computedTotal {
+        f.report(
+          .warning, at: f.location(of: "total"),
+          "'total' \(total) differs from quantity × price = \(p.computedTotal)",
+          hint: "the given total is used; correct the price, quantity or total if it is a typo")
+      }
+    }
+    return .purchase(p)
+  }
+}

@@ -1,0 +1,88 @@
+/// Decodes `items/` records.
+enum ItemDecoder: KindDecoder {
+  static let fields = ["name", "brand", "category", "unit"]
+
+  static func decode(
+    _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
+  ) -> LoadedRecord? {
+    let name = f.required(f.string("name"), "name", "Oat milk")
+    let brand = f.string("brand")
+    let category = f.string("category")
+    let unit = f.string("unit")
+    guard let name else { return nil }
+    var i = Item(meta: meta, name: name)
+    i.brand = brand
+    i.category = category?.lowercased()
+    i.unit = unit
+    i.notes = body
+    return .item(i)
+  }
+}
+
+/// Decodes `prices/` records (price observations without buying).
+enum PriceDecoder: KindDecoder {
+  static let fields = ["item", "date", "price", "store", "currency"]
+
+  static func decode(
+    _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
+  ) -> LoadedRecord? {
+    let item = f.required(f.reference("item", to: .items), "item", "oat-milk")
+    let date = f.required(f.date("date"), "date", "2026-11-20")
+    let price = f.required(f.decimal("price"), "price", "1.89")
+    let store = f.string("store")
+    let currency = CurrencyField.read(&f, default: context.settings.currency)
+    guard let item, let date, let price else { return nil }
+    var p = PriceObservation(meta: meta, item: item, date: date, price: price, currency: currency)
+    p.store = store
+    return .price(p)
+  }
+}
+
+/// Decodes `games/` records.
+enum GameDecoder: KindDecoder {
+  static let fields = ["name", "url", "active"]
+
+  static func decode(
+    _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
+  ) -> LoadedRecord? {
+    let name = f.required(f.string("name"), "name", "Wordle")
+    let url = URLField.read(&f, "url")
+    let active = f.bool("active")
+    guard let name else { return nil }
+    var g = Game(meta: meta, name: name)
+    g.url = url
+    g.active = active ?? true
+    g.notes = body
+    return .game(g)
+  }
+}
+
+/// Decodes `results/` records.
+enum ResultDecoder: KindDecoder {
+  static let fields = ["game", "date", "at", "completed", "score"]
+
+  static func decode(
+    _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
+  ) -> LoadedRecord? {
+    let game = f.required(f.reference("game", to: .games), "game", "wordle")
+    var when: ResultTime?
+    if f.has("at") {
+      if let dt = f.dateTime("at") {
+        when = .instant(ScalarParsing.instant(dt, clock: context.clock))
+      }
+    } else if f.has("date") {
+      when = f.date("date").map(ResultTime.day)
+    } else {
+      f.report(
+        .error, at: f.recordLocation, "a result needs 'date' or 'at'",
+        hint: "add e.g. `at: 2026-11-21T21:40`")
+    }
+    let completed = f.bool("completed")
+    let score = f.scalar("score", what: "text").map { $0.1.text }
+    guard let game, let when else { return nil }
+    var r = GameResult(meta: meta, game: game, when: when)
+    r.completed = completed ?? true
+    r.score = score
+    return .result(r)
+  }
+}

@@ -1,0 +1,303 @@
+import Foundation
+
+/// Reads the typed fields of one record from its YAML mapping, collecting a diagnostic at
+/// the exact position of every problem. A field with a problem reads as absent, so the
+/// record decoder can go on and report everything at once.
+struct RecordFields {
+  let mapping: YAMLMapping
+  let file: String
+  private(set) var diagnostics: [Diagnostic] = []
+  /// References read so far, checked once every record is loaded.
+  private(set) var references: [Reference] = []
+  private var index: [String: Int] = [:]
+
+  /// Prepares to read `mapping` from `file`.
+  init(_ mapping: YAMLMapping, file: String) {
+    self.mapping = mapping
+    self.file = file
+    for (i, entry) in mapping.entries.enumerated() where index[entry.key.text] == nil {
+      index[entry.key.text] = i
+    }
+  }
+
+  /// Where the record starts.
+  var recordLocation: SourceLocation {
+    SourceLocation(file: file, line: mapping.line, column: mapping.column)
+  }
+
+  /// Where a field's value starts, or the record's start when it is absent.
+  func location(of key: String) -> SourceLocation {
+    guard let i = index[key] else { return recordLocation }
+    let p = mapping.entries[i].value.position
+    return SourceLocation(file: file, line: p.line, column: p.column)
+  }
+
+  /// Where a field's name starts.
+  func keyLocation(of key: String) -> SourceLocation {
+    guard let i = index[key] else { return recordLocation }
+    let k = mapping.entries[i].key
+    return SourceLocation(file: file, line: k.line, column: k.column)
+  }
+
+  /// Whether the field (or one of its aliases) is present and not null.
+  func has(_ key: String, aliases: [String] = []) -> Bool {
+    resolve(key, aliases) != nil
+  }
+
+  /// Records a diagnostic.
+  mutating func report(
+    _ severity: Severity, at location: SourceLocation, _ message: String, hint: String? = nil
+  ) {
+    diagnostics.append(Diagnostic(severity, location, message, hint: hint))
+  }
+
+  /// Records an error at a field's value.
+  mutating func error(_ key: String, _ message: String, hint: String? = nil) {
+    report(.error, at: location(of: key), message, hint: hint)
+  }
+
+  /// Reports the missing required field when `value` is nil (and the field was not just
+  /// reported as malformed), and passes the value through.
+  mutating func required<T>(_ value: T?, _ key: String, _ example: String) -> T? {
+    if value == nil, !has(key) {
+      report(
+        .error, at: recordLocation, "missing required field '\(key)'",
+        hint: "add a line such as `\(key): \(example)`")
+    }
+    return value
+  }
+
+  // MARK: Raw access
+
+  private func resolve(_ key: String, _ aliases: [String]) -> (String, YAMLNode)? {
+    for name in [key] + aliases {
+      if let i = index[name] {
+        let node = mapping.entries[i].value
+        if case .scalar(let s) = node, s.isNull { continue }
+        return (name, node)
+      }
+    }
+    return nil
+  }
+
+  /// The scalar text of a field, reporting a non-scalar value.
+  mutating func scalar(_ key: String, aliases: [String] = [], what: String) -> (String, YAMLScalar)?
+  {
+    guard let (name, node) = resolve(key, aliases) else { return nil }
+    guard case .scalar(let s) = node else {
+      error(name, "'\(name)' must be \(what), not \(node.kindName)")
+      return nil
+    }
+    return (name, s)
+  }
+
+  /// The raw node of a field (for lists and nested mappings).
+  func node(_ key: String, aliases: [String] = []) -> (String, YAMLNode)? {
+    resolve(key, aliases)
+  }
+
+  // MARK: Typed values
+
+  /// A non-empty text value, trimmed.
+  mutating func string(_ key: String, aliases: [String] = []) -> String? {
+    guard let (name, s) = scalar(key, aliases: aliases, what: "text") else { return nil }
+    let t = s.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    if t.isEmpty {
+      error(name, "'\(name)' is empty")
+      return nil
+    }
+    return t
+  }
+
+  /// A decimal; negative values are errors unless `allowNegative`.
+  mutating func decimal(_ key: String, aliases: [String] = [], allowNegative: Bool = false)
+    -> Decimal?
+  {
+    guard let (name, s) = scalar(key, aliases: aliases, what: "a number") else { return nil }
+    guard let d = ScalarParsing.decimal(s.text) else {
+      let hint =
+        s.text.contains(",")
+        ? "write decimals with a point: \(s.text.replacingOccurrences(of: ",", with: "."))"
+        : "write a plain number such as 12.50 (no currency sign)"
+      error(name, "'\(name)' must be a number, not '\(s.text)'", hint: hint)
+      return nil
+    }
+    if d < 0, !allowNegative {
+      error(
+        name, "'\(name)' must not be negative (\(s.text))",
+        hint: "write the amount without a minus sign")
+      return nil
+    }
+    return d
+  }
+
+  /// A whole number within `range`.
+  mutating func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+    guard let (name, s) = scalar(key, what: "a whole number") else { return nil }
+    guard let v = ScalarParsing.integer(s.text) else {
+      error(name, "'\(name)' must be a whole number, not '\(s.text)'")
+      return nil
+    }
+    guard range.contains(v) else {
+      error(name, "'\(name)' must be between \(range.lowerBound) and \(range.upperBound), not \(v)")
+      return nil
+    }
+    return v
+  }
+
+  /// `true` or `false`.
+  mutating func bool(_ key: String) -> Bool? {
+    guard let (name, s) = scalar(key, what: "true or false") else { return nil }
+    guard let b = ScalarParsing.bool(s.text) else {
+      error(name, "'\(name)' must be true or false, not '\(s.text)'")
+      return nil
+    }
+    return b
+  }
+
+  /// A `YYYY-MM-DD` date; an impossible date (30 February) says so.
+  mutating func date(_ key: String, aliases: [String] = []) -> LocalDate? {
+    guard let (name, s) = scalar(key, aliases: aliases, what: "a date") else { return nil }
+    return parseDate(s.text, name)
+  }
+
+  /// Parses a date text for field `name`, reporting problems.
+  mutating func parseDate(_ text: String, _ name: String) -> LocalDate? {
+    let t = text.trimmingCharacters(in: .whitespaces)
+    if let d = LocalDate(iso: t) { return d }
+    if t.count == 10, t.split(separator: "-").count == 3,
+      let y = Int(t.prefix(4)), let m = Int(t.dropFirst(5).prefix(2)), Int(t.suffix(2)) != nil
+    {
+      if !(1...12).contains(m) {
+        error(name, "'\(name)' has no month \(m): '\(t)'", hint: "months run from 01 to 12")
+      } else {
+        error(
+          name,
+          "'\(name)' is not a real date: \(t) (month \(m) of \(y) has \(LocalDate.daysIn(month: m, year: y)) days)",
+          hint: "check the day of the month")
+      }
+      return nil
+    }
+    error(name, "'\(name)' must be a date written YYYY-MM-DD, not '\(t)'")
+    return nil
+  }
+
+  /// A time of day `HH:MM`; an hour of 25 says so.
+  mutating func time(_ key: String) -> TimeOfDay? {
+    guard let (name, s) = scalar(key, what: "a time of day") else { return nil }
+    if let t = TimeOfDay(text: s.text) { return t }
+    let parts = s.text.split(separator: ":")
+    if parts.count >= 2, let h = Int(parts[0]), let m = Int(parts[1]) {
+      if h > 23 {
+        error(name, "'\(name)' has an hour of \(h): '\(s.text)'", hint: "hours run from 00 to 23")
+        return nil
+      }
+      if m > 59 {
+        error(
+          name, "'\(name)' has a minute of \(m): '\(s.text)'", hint: "minutes run from 00 to 59")
+        return nil
+      }
+    }
+    error(name, "'\(name)' must be a time of day written HH:MM (24 h), not '\(s.text)'")
+    return nil
+  }
+
+  /// A date-time `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z` or offset.
+  mutating func dateTime(_ key: String) -> ScalarParsing.DateTimeText? {
+    guard let (name, s) = scalar(key, what: "a date and time") else { return nil }
+    if let dt = ScalarParsing.dateTime(s.text) { return dt }
+    if LocalDate(iso: s.text.prefix(10)) == nil, s.text.count >= 10 {
+      _ = parseDate(String(s.text.prefix(10)), name)
+      return nil
+    }
+    let rest = s.text.dropFirst(11)
+    if let h = Int(rest.prefix(2)), h > 23 {
+      error(name, "'\(name)' has an hour of \(h): '\(s.text)'", hint: "hours run from 00 to 23")
+      return nil
+    }
+    error(name, "'\(name)' must be a date and time written YYYY-MM-DDTHH:MM, not '\(s.text)'")
+    return nil
+  }
+
+  /// One of a fixed set of words.
+  mutating func choice<T>(_ key: String, _ options: [(String, T)]) -> T? {
+    guard let (name, s) = scalar(key, what: "one of \(options.map(\.0).joined(separator: ", "))")
+    else { return nil }
+    let t = s.text.trimmingCharacters(in: .whitespaces).lowercased()
+    if let hit = options.first(where: { $0.0 == t }) { return hit.1 }
+    let names = options.map(\.0)
+    let suggestion = Suggestion.closest(to: t, in: names).map { "did you mean '\($0)'? " } ?? ""
+    error(
+      name, "'\(name)' must be one of \(names.joined(separator: ", ")), not '\(s.text)'",
+      hint: suggestion.isEmpty ? nil : suggestion.trimmingCharacters(in: .whitespaces))
+    return nil
+  }
+
+  /// A list of texts (`[a, b]`), or one text with commas (`a, b`).
+  mutating func stringList(_ key: String) -> [String] {
+    guard let (name, node) = resolve(key, []) else { return [] }
+    switch node {
+    case .scalar(let s):
+      return s.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+    case .sequence(let items, _, _):
+      var out: [String] = []
+      for item in items {
+        if case .scalar(let s) = item, !s.isNull {
+          out.append(s.text.trimmingCharacters(in: .whitespaces))
+        } else {
+          let p = item.position
+          report(
+            .error, at: SourceLocation(file: file, line: p.line, column: p.column),
+            "'\(name)' entries must be text")
+        }
+      }
+      return out
+    case .mapping:
+      error(name, "'\(name)' must be a list, not a mapping", hint: "write `\(name): [a, b]`")
+      return []
+    }
+  }
+
+  /// An id of another record (`for: mom`), lower-cased, remembered for checking.
+  mutating func reference(
+    _ key: String, aliases: [String] = [], to target: RecordKind, slot: Int? = nil
+  ) -> String? {
+    guard let value = string(key, aliases: aliases) else { return nil }
+    let id = value.lowercased()
+    references.append(
+      Reference(field: key, slot: slot, target: target, id: id, location: location(of: key)))
+    return id
+  }
+
+  /// Takes over the diagnostics and references of a nested mapping's reader.
+  mutating func absorb(_ other: RecordFields) {
+    diagnostics += other.diagnostics
+    references += other.references
+  }
+
+  /// Warns about every field not in `known`, suggesting the closest known name.
+  mutating func warnUnknown(known: [String], kind: String) {
+    for entry in mapping.entries where !known.contains(entry.key.text) {
+      let loc = SourceLocation(file: file, line: entry.key.line, column: entry.key.column)
+      let hint = Suggestion.closest(to: entry.key.text, in: known).map { "did you mean '\($0)'?" }
+      report(
+        .warning, at: loc, "unknown field '\(entry.key.text)' in \(kind)",
+        hint: hint ?? "known fields: \(known.joined(separator: ", "))")
+    }
+  }
+}
+
+/// A reference from one record to another, with where it is written.
+struct Reference: Sendable {
+  /// The field that holds it (`for`, `item`).
+  let field: String
+  /// For references inside a list (a shopping entry), the entry's index.
+  let slot: Int?
+  /// The kind of record it names.
+  let target: RecordKind
+  /// The id it names.
+  let id: String
+  /// Where the value is written.
+  let location: SourceLocation
+}

@@ -1,0 +1,170 @@
+/// Turns one record file's bytes into records: a pure function, so files can be decoded in
+/// any order or in parallel and still give the same result.
+struct RecordFile {
+  /// The kind, from the top-level folder.
+  let kind: RecordKind
+  /// The path inside the data folder (`gifts/mom/pottery.md`).
+  let path: String
+  /// The path as shown in diagnostics (`data/gifts/mom/pottery.md`).
+  let displayPath: String
+
+  /// What a file yields.
+  struct Output: Sendable {
+    var records: [LoadedRecord] = []
+    var references: [[Reference]] = []
+    var diagnostics: [Diagnostic] = []
+  }
+
+  /// The id a file gives its record(s): its path inside the kind folder, without the
+  /// extension, lower-cased.
+  var fileID: String {
+    var inner = path.dropFirst(kind.folder.count + 1)
+    if let dot = inner.lastIndex(of: "."), !inner[dot...].contains("/") { inner = inner[..<dot] }
+    return inner.lowercased()
+  }
+
+  /// Whether the file is Markdown with front matter.
+  var isMarkdown: Bool { path.lowercased().hasSuffix(".md") }
+
+  /// Decodes the file's bytes.
+  func decode(_ bytes: [UInt8], context: DecodeContext) -> Output {
+    var out = Output()
+    let text: String
+    switch SourceText.decode(bytes, file: displayPath) {
+    case .success(let s): text = s.text
+    case .failure(let d):
+      out.diagnostics.append(d)
+      return out
+    }
+    if text.allSatisfy(\.isWhitespace) {
+      out.diagnostics.append(
+        Diagnostic(
+          .warning, location(1, 1), "the file is empty, so it holds no \(kind.singular)",
+          hint: isMarkdown
+            ? "start it with a '---' line, the fields, and another '---' line"
+            : "add a record, or delete the file"))
+      return out
+    }
+    if isMarkdown {
+      switch FrontMatter.split(text) {
+      case .failure(.noOpening):
+        out.diagnostics.append(
+          Diagnostic(
+            .error, location(1, 1), "a Markdown record must start with front matter",
+            hint:
+              "make the first line '---', then the fields (`title: …`), then a '---' line, then the notes"
+          ))
+      case .failure(.noClosing):
+        out.diagnostics.append(
+          Diagnostic(
+            .error, location(1, 1), "the front matter opened on line 1 is never closed",
+            hint: "add a line '---' after the last field"))
+      case .success(let fm):
+        let (node, diags) = YAMLReader(file: displayPath, lineOffset: fm.yamlFirstLine - 1).read(
+          fm.yaml)
+        out.diagnostics += diags
+        guard diags.isEmpty else { return out }
+        guard case .mapping(let m)? = node else {
+          let p = node?.position ?? (fm.yamlFirstLine, 1)
+          out.diagnostics.append(
+            Diagnostic(
+              .error, location(p.0, p.1),
+              "the front matter must be fields (`name: value` lines), not \(node?.kindName ?? "nothing")"
+            ))
+          return out
+        }
+        decodeRecord(m, id: fileID, body: fm.body, context: context, into: &out)
+      }
+      return out
+    }
+    let (node, diags) = YAMLReader(file: displayPath, lineOffset: 0).read(Substring(text))
+    out.diagnostics += diags
+    guard diags.isEmpty, let node else { return out }
+    switch node {
+    case .mapping(let m):
+      decodeRecord(m, id: fileID, body: "", context: context, into: &out)
+    case .sequence(let items, _, _):
+      for (i, item) in items.enumerated() {
+        guard case .mapping(let m) = item else {
+          let p = item.position
+          out.diagnostics.append(
+            Diagnostic(
+              .error, location(p.line, p.column),
+              "entry \(i + 1) of the list must be a \(kind.singular) (fields), not \(item.kindName)",
+              hint: "write each entry as `- field: value` with its other fields indented below"))
+          continue
+        }
+        decodeRecord(m, id: "\(fileID)#\(i + 1)", body: "", context: context, into: &out)
+      }
+    case .scalar:
+      let p = node.position
+      out.diagnostics.append(
+        Diagnostic(
+          .error, location(p.line, p.column),
+          "a \(kind.folder) file must hold a \(kind.singular) or a list of them, not a single value",
+          hint: "write fields (`name: value`), or a list of entries starting with `- `"))
+    }
+    return out
+  }
+
+  private func location(_ line: Int, _ column: Int) -> SourceLocation {
+    SourceLocation(file: displayPath, line: line, column: column)
+  }
+
+  private func decodeRecord(
+    _ mapping: YAMLMapping, id defaultID: String, body: String, context: DecodeContext,
+    into out: inout Output
+  ) {
+    var f = RecordFields(mapping, file: displayPath)
+    let id = explicitID(&f) ?? defaultID
+    guard RecordFile.isValidID(id) else {
+      f.report(
+        .error, at: f.has("id") ? f.location(of: "id") : f.recordLocation,
+        "the id '\(id)' is not allowed: ids are paths inside the kind's folder",
+        hint: "use letters, digits, '-', '_' and '/' between names; no '..', no leading '/'")
+      out.diagnostics += f.diagnostics
+      return
+    }
+    let updated = f.date("updated")
+    let meta = RecordMeta(id: id, location: f.recordLocation, path: path, updated: updated)
+    let decoder = RecordFile.decoder(for: kind)
+    let record = decoder.decode(&f, meta: meta, body: body, context: context)
+    f.warnUnknown(known: decoder.fields + commonFields, kind: "a \(kind.singular)")
+    out.diagnostics += f.diagnostics
+    if let record {
+      out.records.append(record)
+      out.references.append(f.references)
+    }
+  }
+
+  private func explicitID(_ f: inout RecordFields) -> String? {
+    f.string("id")?.lowercased()
+  }
+
+  /// Whether an id stays inside its folder: no empty, `.` or `..` segment, no backslash,
+  /// no leading `/`, no control characters.
+  static func isValidID(_ id: String) -> Bool {
+    guard !id.isEmpty, id.count <= 200, !id.contains("\\"),
+      !id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    else { return false }
+    return !id.split(separator: "/", omittingEmptySubsequences: false).contains {
+      $0.isEmpty || $0 == "." || $0 == ".."
+    }
+  }
+
+  static func decoder(for kind: RecordKind) -> any KindDecoder.Type {
+    switch kind {
+    case .contacts: ContactDecoder.self
+    case .occasions: OccasionDecoder.self
+    case .gifts: GiftDecoder.self
+    case .reminders: ReminderDecoder.self
+    case .budgets: BudgetDecoder.self
+    case .purchases: PurchaseDecoder.self
+    case .items: ItemDecoder.self
+    case .prices: PriceDecoder.self
+    case .shopping: ShoppingDecoder.self
+    case .games: GameDecoder.self
+    case .results: ResultDecoder.self
+    }
+  }
+}

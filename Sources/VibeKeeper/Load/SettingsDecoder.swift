@@ -1,0 +1,105 @@
+import Foundation
+
+/// Decodes `vibekeeper.yml`. Sections may be nested (`occasions: {horizon_days: 30}`) or
+/// written as dotted keys (`occasions.horizon_days: 30`).
+enum SettingsDecoder {
+  static let sections: [String: [String]] = [
+    "occasions": ["horizon_days", "lead_days", "reminder_time"],
+    "streaks": ["reminders", "reminder_time", "smart", "window_days"],
+    "budgets": ["alert_percent"],
+    "pantry": ["warn_days"],
+    "markdown": ["unsafe_html", "smart_punctuation"],
+  ]
+  static let topLevel = ["title", "timezone", "currency", "base_url"]
+
+  /// Every accepted dotted key.
+  static var allKeys: [String] {
+    topLevel + sections.keys.sorted().flatMap { s in sections[s, default: []].map { "\(s).\($0)" } }
+  }
+
+  /// Decodes the settings from a parsed root node.
+  static func decode(_ root: YAMLNode?, file: String) -> (Settings, [Diagnostic]) {
+    var settings = Settings()
+    guard let root else { return (settings, []) }
+    guard case .mapping(let top) = root else {
+      let p = root.position
+      return (
+        settings,
+        [
+          Diagnostic(
+            .error, SourceLocation(file: file, line: p.line, column: p.column),
+            "vibekeeper.yml must hold a mapping of settings",
+            hint: "write e.g. `timezone: Europe/Berlin`")
+        ]
+      )
+    }
+    // Flatten sections into dotted keys.
+    var flat: [YAMLEntry] = []
+    var diagnostics: [Diagnostic] = []
+    for entry in top.entries {
+      if case .mapping(let inner) = entry.value, sections[entry.key.text] != nil {
+        for e in inner.entries {
+          let key = YAMLScalar(
+            text: entry.key.text + "." + e.key.text, line: e.key.line, column: e.key.column,
+            isPlain: true)
+          flat.append(YAMLEntry(key: key, value: e.value))
+        }
+      } else {
+        flat.append(entry)
+      }
+    }
+    var f = RecordFields(YAMLMapping(entries: flat, line: top.line, column: top.column), file: file)
+    if let t = f.string("title") { settings.title = t }
+    if let tz = f.string("timezone") {
+      if let zone = TimeZone(identifier: tz) {
+        settings.timeZone = zone
+      } else {
+        let hint = Suggestion.closest(to: tz, in: TimeZone.knownTimeZoneIdentifiers).map {
+          "did you mean '\($0)'?"
+        }
+        f.error(
+          "timezone", "unknown time zone '\(tz)'",
+          hint: hint ?? "use an IANA name such as Europe/Berlin or America/New_York")
+      }
+    }
+    if let c = f.string("currency") {
+      let code = c.uppercased()
+      if code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) {
+        settings.currency = code
+      } else {
+        f.error(
+          "currency", "'currency' must be a three-letter ISO 4217 code such as EUR, not '\(c)'")
+      }
+    }
+    if let u = f.string("base_url") {
+      let l = u.lowercased()
+      if l.hasPrefix("https://") || l.hasPrefix("http://") {
+        settings.baseURL = u.hasSuffix("/") ? u : u + "/"
+      } else {
+        f.error("base_url", "'base_url' must be an absolute http or https address, not '\(u)'")
+      }
+    }
+    if let v = f.integer("occasions.horizon_days", in: 0...3660) {
+      settings.occasions.horizonDays = v
+    }
+    if let v = f.integer("occasions.lead_days", in: 0...365) { settings.occasions.leadDays = v }
+    if let v = f.time("occasions.reminder_time") { settings.occasions.reminderTime = v }
+    if let v = f.bool("streaks.reminders") { settings.streaks.reminders = v }
+    if let v = f.time("streaks.reminder_time") { settings.streaks.reminderTime = v }
+    if let v = f.bool("streaks.smart") { settings.streaks.smart = v }
+    if let v = f.integer("streaks.window_days", in: 1...3660) { settings.streaks.windowDays = v }
+    if let v = f.decimal("budgets.alert_percent") {
+      if v > 1000 {
+        f.error("budgets.alert_percent", "'alert_percent' must be a percentage such as 80")
+      } else {
+        settings.budgets.alertPercent = v
+      }
+    }
+    if let v = f.integer("pantry.warn_days", in: 0...365) { settings.pantry.warnDays = v }
+    if let v = f.bool("markdown.unsafe_html") { settings.markdown.unsafeHTML = v }
+    if let v = f.bool("markdown.smart_punctuation") { settings.markdown.smartPunctuation = v }
+    f.warnUnknown(known: allKeys, kind: "vibekeeper.yml")
+    diagnostics += f.diagnostics
+    return (settings, diagnostics)
+  }
+}

@@ -1,0 +1,65 @@
+extension Reports {
+  /// The `occasions` report: every occasion and birthday within `horizon_days`, with days
+  /// until, age, the reminder points still ahead (ISO 8601 instants with offset) and up to
+  /// three gift ideas.
+  public static func occasions(_ household: Household, clock: LocalClock) -> Report {
+    let settings = household.settings.occasions
+    let upcoming = UpcomingOccasions.upcoming(in: household, clock: clock)
+    let rows = upcoming.map { o -> [String] in
+      [
+        o.date.description, daysText(o.daysUntil), o.title,
+        o.age.map(String.init) ?? o.years.map { "\($0) yrs" } ?? "",
+        o.gifts.map(\.title).joined(separator: ", "),
+      ]
+    }
+    let table = ReportTable(
+      title: "Upcoming occasions (next \(settings.horizonDays) days from \(clock.today))",
+      headers: ["Date", "When", "Occasion", "Age", "Gift ideas"],
+      alignments: [.left, .left, .left, .right, .left], rows: rows)
+    let json = JSONValue.object([
+      JSONField("today", .string(clock.today.description)),
+      JSONField("horizon_days", .int(settings.horizonDays)),
+      JSONField("lead_days", .int(settings.leadDays)),
+      JSONField("reminder_time", .string(settings.reminderTime.description)),
+      JSONField("occasions", .array(upcoming.map { occasionJSON($0, clock: clock) })),
+    ])
+    return Report(topic: "occasions", tables: [table], json: json)
+  }
+
+  private static func occasionJSON(_ o: UpcomingOccasion, clock: LocalClock) -> JSONValue {
+    .object([
+      JSONField("kind", .string(o.kind.rawValue)),
+      JSONField("id", .string(o.id)),
+      JSONField("title", .string(o.title)),
+      JSONField("contact", .optional(o.contact.map(JSONValue.string))),
+      JSONField("date", .string(o.date.description)),
+      JSONField("days_until", .int(o.daysUntil)),
+      JSONField("recurring", .bool(o.recurring)),
+      JSONField("age", .optional(o.age.map(JSONValue.int))),
+      JSONField("years", .optional(o.years.map(JSONValue.int))),
+      JSONField("reminders", .array(o.reminders.map { .string(clock.isoText($0)) })),
+      JSONField(
+        "gifts",
+        .array(
+          o.gifts.map { g in
+            .object([
+              JSONField("id", .string(g.id)),
+              JSONField("title", .string(g.title)),
+              JSONField("occasion", .optional(g.occasion.map(JSONValue.string))),
+              JSONField("price", .optional(g.price.map(JSONValue.money))),
+              JSONField("currency", .string(g.currency)),
+              JSONField("url", .optional(g.url.map(JSONValue.string))),
+            ])
+          })),
+    ])
+  }
+
+  /// `today`, `tomorrow`, `in 3 days`.
+  static func daysText(_ days: Int) -> String {
+    switch days {
+    case 0: "today"
+    case 1: "tomorrow"
+    default: "in \(days) days"
+    }
+  }
+}

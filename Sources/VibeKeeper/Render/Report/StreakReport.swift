@@ -1,0 +1,112 @@
+extension Reports {
+  /// The `streaks` report: per game the current and longest streak, played today, at
+  /// risk, milestones and its play window with the effective streak reminder; then the
+  /// play window over all games and the household's streak reminder.
+  public static func streaks(_ household: Household, clock: LocalClock) -> Report {
+    let settings = household.settings.streaks
+    let streaks = Streaks.streaks(in: household, clock: clock)
+    let windows = streaks.map { s in
+      PlayWindows.window(
+        of: household.results.filter { $0.game == s.game }, windowDays: settings.windowDays,
+        clock: clock)
+    }
+    let overall = PlayWindows.window(
+      of: household.results, windowDays: settings.windowDays, clock: clock)
+    let reminder = StreakReminder.effective(settings, window: overall)
+
+    let streakTable = ReportTable(
+      title: "Streaks (today \(clock.today))",
+      headers: ["Game", "Current", "Longest", "Today", "Milestones", "Play window"],
+      alignments: [.left, .right, .right, .left, .left, .left],
+      rows: zip(streaks, windows).map { s, w in
+        [
+          s.active ? s.name : "\(s.name) (inactive)", String(s.current), String(s.longest),
+          s.playedToday ? "played" : s.atRisk ? "at risk" : "-",
+          s.milestones.map { String($0.days) }.joined(separator: ", "), windowText(w),
+        ]
+      })
+    let histogram = ReportTable(
+      title: "Play window, all games (\(overall.from) to \(overall.through))",
+      headers: ["Hour", "Results"], alignments: [.right, .right],
+      rows: overall.histogram.enumerated().filter { $0.element > 0 }.map {
+        [twoDigits($0.offset), String($0.element)]
+      },
+      footer: [
+        "Best window: \(windowText(overall))",
+        "Streak reminder: "
+          + (reminder.map { "\($0.time) (\($0.source.rawValue))" } ?? "off"),
+      ])
+    let json = JSONValue.object([
+      JSONField("today", .string(clock.today.description)),
+      JSONField("window_days", .int(settings.windowDays)),
+      JSONField(
+        "games",
+        .array(
+          zip(streaks, windows).map { s, w in
+            streakJSON(s, window: w, reminder: StreakReminder.effective(settings, window: w))
+          })),
+      JSONField("play_window", windowJSON(overall)),
+      JSONField("streak_reminder", reminderJSON(reminder)),
+    ])
+    return Report(topic: "streaks", tables: [streakTable, histogram], json: json)
+  }
+
+  private static func streakJSON(_ s: GameStreak, window: PlayWindow, reminder: StreakReminder?)
+    -> JSONValue
+  {
+    .object([
+      JSONField("id", .string(s.game)),
+      JSONField("name", .string(s.name)),
+      JSONField("active", .bool(s.active)),
+      JSONField("current", .int(s.current)),
+      JSONField("longest", .int(s.longest)),
+      JSONField("played_today", .bool(s.playedToday)),
+      JSONField("at_risk", .bool(s.atRisk)),
+      JSONField("last_played", .optional(s.lastPlayed.map { .string($0.description) })),
+      JSONField(
+        "milestones",
+        .array(
+          s.milestones.map {
+            .object([
+              JSONField("days", .int($0.days)),
+              JSONField("reached", .string($0.reached.description)),
+            ])
+          })),
+      JSONField("next_milestone", .optional(s.nextMilestone.map(JSONValue.int))),
+      JSONField("play_window", windowJSON(window)),
+      JSONField("streak_reminder", reminderJSON(reminder)),
+    ])
+  }
+
+  private static func windowJSON(_ w: PlayWindow) -> JSONValue {
+    .object([
+      JSONField("from", .string(w.from.description)),
+      JSONField("through", .string(w.through.description)),
+      JSONField("results", .int(w.total)),
+      JSONField("histogram", .array(w.histogram.map(JSONValue.int))),
+      JSONField("window_start", .optional(w.best.map { .int($0.start) })),
+      JSONField("window_end", .optional(w.best.map { .int($0.end) })),
+      JSONField("window_count", .optional(w.best.map { .int($0.count) })),
+      JSONField("coverage", .optional(w.best.map { .int($0.coverage) })),
+      JSONField(
+        "suggested_reminder", .optional(w.best.map { .string($0.suggestedReminder.description) })),
+    ])
+  }
+
+  private static func reminderJSON(_ r: StreakReminder?) -> JSONValue {
+    guard let r else { return .null }
+    return .object([
+      JSONField("time", .string(r.time.description)),
+      JSONField("source", .string(r.source.rawValue)),
+    ])
+  }
+
+  /// `22-23 (60%), remind 21:30`, or `-` with no data.
+  private static func windowText(_ w: PlayWindow) -> String {
+    guard let b = w.best else { return "-" }
+    return
+      "\(twoDigits(b.start))-\(twoDigits(b.end)) (\(b.coverage)%), remind \(b.suggestedReminder)"
+  }
+
+  private static func twoDigits(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import VibeKeeper
+
+extension ReportTopic: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+
+/// `--now DATETIME`, shared by every command whose output depends on the date.
+struct NowOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Treat this as the current time: YYYY-MM-DD or YYYY-MM-DDTHH:MM, local to the data's time zone (default: the clock).",
+      valueName: "DATETIME"))
+  var now: String?
+
+  /// A clock in the settings' time zone at `--now`, or at the wall clock.
+  func clock(_ settings: Settings) throws -> LocalClock {
+    guard let now else { return LocalClock(now: Date(), timeZone: settings.timeZone) }
+    guard let instant = NowOption.parse(now, timeZone: settings.timeZone) else {
+      throw ValidationError("--now must be YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], not '\(now)'")
+    }
+    return LocalClock(now: instant, timeZone: settings.timeZone)
+  }
+}
+
+/// `vibekeeper report TOPIC`: an analysis as a table, JSON, CSV or Markdown.
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Print the analysis of one topic.",
+    discussion: """
+      Topics: \(ReportTopic.allCases.map(\.rawValue).joined(separator: ", ")).
+
+      Examples:
+        vibekeeper report occasions
+        vibekeeper report streaks --now 2026-11-22T10:00
+        vibekeeper report reminders --format json | jq '.[0].next_occurrence'
+      """
+  )
+
+  @Argument(help: "The topic.")
+  var topic: ReportTopic
+
+  @Option(name: .long, help: "table, json, csv or md.")
+  var format: ReportFormat = .table
+
+  @OptionGroup var dataOptions: DataOptions
+  @OptionGroup var nowOptions: NowOptions
+
+  func run() throws {
+    let result = dataOptions.load(quiet: true)
+    let clock = try nowOptions.clock(result.household.settings)
+    Terminal.out(format.render(topic.report(result.household, clock: clock)))
+    if result.diagnostics.hasErrors { throw ExitCode(1) }
+  }
+}

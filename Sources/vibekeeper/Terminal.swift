@@ -1,0 +1,27 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's terminal facts: whether to colour output and where to write.
+enum Terminal {
+  /// Colour only when the stream is a terminal and NO_COLOR is not set.
+  static func useColor(fd: Int32) -> Bool {
+    if let v = ProcessInfo.processInfo.environment["NO_COLOR"], !v.isEmpty { return false }
+    if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
+    return isatty(fd) == 1
+  }
+
+  /// Writes to standard error.
+  static func error(_ s: String) {
+    FileHandle.standardError.write(Data(s.utf8))
+  }
+
+  /// Writes to standard output.
+  static func out(_ s: String) {
+    FileHandle.standardOutput.write(Data(s.utf8))
+  }
+}

@@ -1,3 +1,0 @@
-import VibeKeeper
-
-print("vibekeeper")

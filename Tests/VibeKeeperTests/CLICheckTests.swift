@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Runs the real `vibekeeper` executable built next to the test bundle.
+struct CLI {
+  struct Output {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  static var executable: URL {
+    // The test bundle lives in the build products folder, beside the executable.
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = dir.appendingPathComponent("vibekeeper")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      dir = dir.deletingLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/vibekeeper")
+  }
+
+  static func run(_ arguments: [String], cwd: URL = repositoryRoot, env: [String: String] = [:])
+    throws -> Output
+  {
+    let p = Process()
+    p.executableURL = executable
+    p.arguments = arguments
+    p.currentDirectoryURL = cwd
+    var environment = ProcessInfo.processInfo.environment
+    for (k, v) in env { environment[k] = v }
+    p.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Output(
+      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+      stderr: String(decoding: e, as: UTF8.self))
+  }
+}
+
+@Suite struct CLICheckTests {
+  @Test func bundledDataChecksClean() throws {
+    let r = try CLI.run(["check", "--data", "data"])
+    #expect(r.status == 0)
+    #expect(r.stderr == "")
+    #expect(r.stdout.contains("  contacts   9\n"))
+    #expect(r.stdout.contains("  results    153\n"))
+    #expect(r.stdout.contains("0 errors, 0 warnings"))
+  }
+
+  @Test func errorsExitOneWithPositions() throws {
+    let folder = try TempFolder([
+      "gifts/x.md": "---\ntitle: Lamp\nprice: abc\n---\n",
+      "contacts/a.md": "---\nname: A\nbirthdy: 1990-01-01\n---\n",
+    ])
+    defer { folder.cleanup() }
+    let r = try CLI.run(["check", "--data", folder.url.path], env: ["NO_COLOR": "1"])
+    #expect(r.status == 1)
+    #expect(
+      r.stderr.contains(
+        "\(folder.url.path)/gifts/x.md:3:8: error: 'price' must be a number, not 'abc'\n"))
+    #expect(r.stderr.contains("contacts/a.md:3:1: warning: unknown field 'birthdy' in a contact"))
+    #expect(!r.stderr.contains("\u{1B}["))
+    #expect(r.stdout.contains("1 error, 1 warning"))
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    let r = try CLI.run(["check", "--no-such-flag"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("--no-such-flag"))
+  }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+@Suite struct LoaderDiagnosticsTests {
+  @Test func malformedYAMLPointsIntoTheFile() throws {
+    let r = try load([
+      "gifts/a.md": "---\ntitle: Lamp\nprice: [1, 2\n---\n",
+      "gifts/b.md": "---\ntitle: Note: buy milk\n---\n",
+      "gifts/ok.md": "---\ntitle: Fine\n---\n",
+    ])
+    let l = lines(r)
+    #expect(l.count == 2)
+    #expect(l[0].hasPrefix("data/gifts/a.md:4:1: error: invalid YAML"))
+    #expect(
+      l[1]
+        == "data/gifts/b.md:2:12: error: invalid YAML: mapping values are not allowed in this context"
+    )
+    #expect(r.diagnostics[1].hint?.contains("quoted") == true)
+    #expect(r.household.gifts.map(\.id) == ["ok"])
+  }
+
+  @Test func missingClosingFenceAndNoFrontMatter() throws {
+    let r = try load([
+      "gifts/open.md": "---\ntitle: Lamp\n\nSome notes\n",
+      "gifts/plain.md": "Just some notes\n",
+    ])
+    #expect(
+      lines(r) == [
+        "data/gifts/open.md:1:1: error: the front matter opened on line 1 is never closed",
+        "data/gifts/plain.md:1:1: error: a Markdown record must start with front matter",
+      ])
+  }
+
+  @Test func invalidUTF8NamesTheBadByte() throws {
+    let folder = try TempFolder([:])
+    defer { folder.cleanup() }
+    var bytes = Array("---\ntitle: Caf".utf8)
+    bytes += [0xE9]  // Latin-1 é
+    bytes += Array("\n---\n".utf8)
+    try folder.write("gifts/latin1.md", Data(bytes))
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(lines(r) == ["data/gifts/latin1.md:2:11: error: the file is not valid UTF-8"])
+    #expect(r.diagnostics[0].hint?.contains("UTF-8") == true)
+  }
+
+  @Test func bomAndCRLFAreAccepted() throws {
+    let folder = try TempFolder([:])
+    defer { folder.cleanup() }
+    let text = "\u{FEFF}---\r\ntitle: Lamp\r\nprice: 2,50\r\n---\r\nNotes\r\n"
+    try folder.write("gifts/win.md", Data(text.utf8))
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    // The comma is reported at its real line and column despite the BOM and CRLF.
+    #expect(lines(r) == ["data/gifts/win.md:3:8: error: 'price' must be a number, not '2,50'"])
+    #expect(r.diagnostics[0].hint == "write decimals with a point: 2.50")
+    #expect(r.household.gifts.first?.title == "Lamp")
+    #expect(r.household.gifts.first?.description == "Notes\n")
+  }
+
+  @Test func tabsInIndentation() throws {
+    let r = try load(["results/t.yml": "- game: wordle\n\tdate: 2026-11-01\n"])
+    #expect(lines(r) == ["data/results/t.yml:2:1: error: a tab is used for indentation"])
+  }
+
+  @Test func wrongTypesAndImpossibleValues() throws {
+    let r = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlinn\n",
+      "budgets/b.md": "---\ntitle: [a, b]\namount: -5\nstart: 2026-02-30\nend: 2026-13-01\n---\n",
+      "purchases/p.yml":
+        "- {date: 2026-11-02, price: -1.50, name: X}\n- {date: 2026-11-02, price: abc, name: Y}\n",
+      "reminders/r.md":
+        "---\ntitle: Pills\nschedule:\n  time: \"25:00\"\n  days: [mon, funday]\n---\n",
+      "reminders/s.md":
+        "---\ntitle: Pills\nschedule:\n  time: \"08:30\"\n  days: daily\n  starts: 2026-05-01\n  until: 2026-04-01\n---\n",
+      "results/r.yml": "- {game: wordle, at: 2026-11-01T25:10}\n",
+      "games/wordle.yml": "name: Wordle\nactive: maybe\n",
+    ])
+    #expect(
+      lines(r) == [
+        "data/budgets/b.md:2:8: error: 'title' must be text, not a list",
+        "data/budgets/b.md:3:9: error: 'amount' must not be negative (-5)",
+        "data/budgets/b.md:4:8: error: 'start' is not a real date: 2026-02-30 (month 2 of 2026 has 28 days)",
+        "data/budgets/b.md:5:6: error: 'end' has no month 13: '2026-13-01'",
+        "data/games/wordle.yml:2:9: error: 'active' must be true or false, not 'maybe'",
+        "data/purchases/p.yml:1:29: error: 'price' must not be negative (-1.50)",
+        "data/purchases/p.yml:2:29: error: 'price' must be a number, not 'abc'",
+        "data/reminders/r.md:4:9: error: 'time' has an hour of 25: '25:00'",
+        "data/reminders/r.md:5:15: error: unknown weekday 'funday'",
+        "data/reminders/s.md:7:10: error: 'until' (2026-04-01) is before 'starts' (2026-05-01)",
+        "data/results/r.yml:1:22: error: 'at' has an hour of 25: '2026-11-01T25:10'",
+        "data/vibekeeper.yml:1:11: error: unknown time zone 'Europe/Berlinn'",
+      ])
+    #expect(r.diagnostics.last?.hint == "did you mean 'Europe/Berlin'?")
+    #expect(r.household.recordCount == 1)  // only the game survives
+  }
+
+  @Test func listFileHoldingAScalarAndEmptyFiles() throws {
+    let r = try load([
+      "games/bad.yml": "just a scalar\n",
+      "games/empty.yml": "",
+      "gifts/empty.md": "\n\n",
+      "games/list.yml": "- name: Wordle\n- 42\n",
+    ])
+    #expect(
+      lines(r) == [
+        "data/games/bad.yml:1:1: error: a games file must hold a game or a list of them, not a single value",
+        "data/games/empty.yml:1:1: warning: the file is empty, so it holds no game",
+        "data/games/list.yml:2:3: error: entry 2 of the list must be a game (fields), not a value",
+        "data/gifts/empty.md:1:1: warning: the file is empty, so it holds no gift",
+      ])
+    #expect(r.household.games.map(\.id) == ["list#1"])
+  }
+
+  @Test func oversizedFileIsReportedNotRead() throws {
+    let folder = try TempFolder(["purchases/ok.yml": "- {date: 2026-11-01, price: 1, name: A}\n"])
+    defer { folder.cleanup() }
+    let line = "- {date: 2026-11-01, price: 1.00, name: Something bought}\n"
+    let big = String(repeating: line, count: 10 * 1_048_576 / line.utf8.count + 1)
+    try folder.write("purchases/huge.yml", Data(big.utf8))
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(
+      lines(r) == [
+        "data/purchases/huge.yml:1:1: error: the file is 10.0 MB; record files are limited to 5 MB"
+      ])
+    #expect(r.household.purchases.count == 1)
+  }
+
+  @Test func symlinkLoopAndLinksOutside() throws {
+    let folder = try TempFolder(["contacts/a.md": "---\nname: A\n---\n"])
+    defer { folder.cleanup() }
+    let fm = FileManager.default
+    try fm.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("contacts/loop").path,
+      withDestinationPath: folder.url.appendingPathComponent("contacts").path)
+    try fm.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("contacts/outside").path,
+      withDestinationPath: "/etc")
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(
+      lines(r) == [
+        "data/contacts/loop:1:1: warning: 'contacts/loop' links back to a folder already read (a link loop), so it is skipped",
+        "data/contacts/outside:1:1: warning: 'contacts/outside' links outside the data folder, so it is ignored",
+      ])
+    #expect(r.household.contacts.map(\.id) == ["a"])
+  }
+
+  @Test func idsThatWouldEscapeTheirFolder() throws {
+    let r = try load([
+      "contacts/a.md": "---\nname: A\nid: ../../etc/passwd\n---\n",
+      "contacts/b.md": "---\nname: B\nid: /abs\n---\n",
+      "contacts/c.md": "---\nname: C\nid: family/c\n---\n",
+    ])
+    #expect(
+      lines(r) == [
+        "data/contacts/a.md:3:5: error: the id '../../etc/passwd' is not allowed: ids are paths inside the kind's folder",
+        "data/contacts/b.md:3:5: error: the id '/abs' is not allowed: ids are paths inside the kind's folder",
+      ])
+    #expect(r.household.contacts.map(\.id) == ["family/c"])
+  }
+
+  @Test func duplicateIdsNameBothFiles() throws {
+    let r = try load([
+      "contacts/mom.md": "---\nname: Mom\n---\n",
+      "contacts/family/mother.md": "---\nname: Mother\nid: mom\n---\n",
+    ])
+    #expect(r.diagnostics.count == 1)
+    let d = r.diagnostics[0]
+    #expect("\(d.location)" == "data/contacts/mom.md:2:1")
+    #expect(
+      d.message == "duplicate contact id 'mom', first used at data/contacts/family/mother.md:2:1")
+    #expect(d.related?.description == "data/contacts/family/mother.md:2:1")
+  }
+
+  @Test func danglingReferencesSuggestTheClosestId() throws {
+    let r = try load([
+      "contacts/family/mom.md": "---\nname: Mom\n---\n",
+      "gifts/lamp.md": "---\ntitle: Lamp\nfor: family/mum\noccasion: birthday\n---\n",
+      "results/r.yml": "- {game: wordle, date: 2026-11-01}\n",
+      "purchases/p.yml": "- {date: 2026-11-01, price: 1, item: oat-milk}\n",
+    ])
+    #expect(
+      lines(r) == [
+        "data/gifts/lamp.md:3:6: error: 'for' names contact 'family/mum', which does not exist",
+        "data/purchases/p.yml:1:38: error: 'item' names item 'oat-milk', which does not exist",
+        "data/results/r.yml:1:10: error: 'game' names game 'wordle', which does not exist",
+      ])
+    #expect(r.diagnostics[0].hint == "did you mean 'family/mom'?")
+    #expect(r.diagnostics[2].hint == "there are no games yet; add one in games/")
+    // The gift and purchase stay (without the broken link); the result cannot.
+    #expect(r.household.gifts.first?.recipient == nil)
+    #expect(r.household.purchases.first?.name == "oat-milk")
+    #expect(r.household.results.isEmpty)
+  }
+
+  @Test func unknownFieldsAndFoldersWarnWithSuggestions() throws {
+    let r = try load([
+      "contacts/a.md": "---\nname: A\nbirthdy: 1990-01-01\n---\n",
+      "recipes/soup.md": "---\ntitle: Soup\n---\n",
+      "contacts/notes.txt": "hello",
+      "_drafts/x.md": "ignored",
+      ".git/config": "ignored",
+    ])
+    #expect(
+      lines(r) == [
+        "data/contacts/a.md:3:1: warning: unknown field 'birthdy' in a contact",
+        "data/contacts/notes.txt:1:1: warning: 'notes.txt' is not a record file (.md, .yml or .yaml), so it is ignored",
+        "data/recipes:1:1: warning: 'recipes' is not a record folder, so it is ignored",
+      ])
+    #expect(r.diagnostics[0].hint == "did you mean 'birthday'?")
+  }
+
+  @Test func aliasBombIsRefused() throws {
+    var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for i in 1...9 {
+      yaml +=
+        "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ")
+        + "]\n"
+    }
+    yaml += "name: Bomb\n"
+    let r = try load(["games/bomb.yml": yaml])
+    #expect(r.diagnostics.allSatisfy { $0.severity == .error })
+    #expect(r.household.games.isEmpty)
+  }
+
+  @Test func diagnosticsFormatCompilerStyle() {
+    let d = Diagnostic(
+      .error, SourceLocation(file: "data/gifts/x.md", line: 4, column: 9),
+      "'price' must be a number, not 'abc'",
+      hint: "write a plain number such as 12.50 (no currency sign)")
+    let f = DiagnosticFormatter(color: false) { _ in
+      ["---", "title: X", "for: sam", "price:  abc", "---"]
+    }
+    #expect(
+      f.format(d) == """
+        data/gifts/x.md:4:9: error: 'price' must be a number, not 'abc'
+         4 | price:  abc
+           |         ^
+          hint: write a plain number such as 12.50 (no currency sign)
+
+        """)
+    #expect(DiagnosticFormatter(color: true).format(d).contains("\u{1B}[1;31merror:"))
+  }
+}

@@ -31,7 +31,7 @@ import Testing
           F.entry(name: "Eggs"),
         ], budget: "10")
     ]
-    let (summaries, warnings) = ShoppingAnalysis.analyse(h)
+    let (summaries, warnings) = ShoppingAnalysis.analyse(h, today: F.day("2026-11-20"))
     #expect(warnings.isEmpty)
     let s = try #require(summaries.first)
     #expect(s.lines.map(\.name) == ["Oat milk", "Bread", "Eggs"])
@@ -47,12 +47,27 @@ import Testing
     #expect(s.budgetLeft == F.dec("3.02"))
   }
 
+  @Test func latestPriceKnownOnTheDay() throws {
+    var h = Household()
+    h.purchases = [F.purchase("old", "2026-11-01", "1.79", item: "milk")]
+    h.prices = [F.price("later", item: "milk", "2026-11-25", "1.99")]
+    h.shopping = [list([F.entry(item: "milk", quantity: "2")])]
+    let now = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    #expect(now.estimatedTotal == F.dec("3.58"))
+    let after = try #require(
+      ShoppingAnalysis.analyse(h, today: F.day("2026-11-25")).summaries.first)
+    #expect(after.estimatedTotal == F.dec("3.98"))
+    let before = try #require(
+      ShoppingAnalysis.analyse(h, today: F.day("2026-10-31")).summaries.first)
+    #expect(before.estimatedTotal == nil)
+  }
+
   @Test func everyEstimateMissing() throws {
     var h = Household()
     h.shopping = [
       list([F.entry(name: "Eggs"), F.entry(item: "flour", purchased: .yes)], budget: "5")
     ]
-    let s = try #require(ShoppingAnalysis.analyse(h).summaries.first)
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
     #expect(s.estimatedTotal == nil)
     #expect(s.missingEstimates == 2)
     #expect(s.spent == 0)
@@ -65,12 +80,12 @@ import Testing
   @Test func overBudgetAndEmptyList() throws {
     var h = Household()
     h.shopping = [list([F.entry(name: "Wine", quantity: "2", estimate: "3.00")], budget: "5")]
-    let s = try #require(ShoppingAnalysis.analyse(h).summaries.first)
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
     #expect(s.estimatedTotal == 6)
     #expect(s.overBudget)
     #expect(s.budgetLeft == -1)
     h.shopping = [list([], budget: "5")]
-    let e = try #require(ShoppingAnalysis.analyse(h).summaries.first)
+    let e = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
     #expect(e.estimatedTotal == 0)
     #expect(!e.overBudget)
   }
@@ -78,7 +93,7 @@ import Testing
   @Test func purchasedWithoutActualUsesTheEstimate() throws {
     var h = Household()
     h.shopping = [list([F.entry(name: "Rice", quantity: "2", estimate: "1.25", purchased: .yes)])]
-    let s = try #require(ShoppingAnalysis.analyse(h).summaries.first)
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
     #expect(s.spent == F.dec("2.50"))
     #expect(s.remaining.isEmpty)
   }
@@ -93,7 +108,7 @@ import Testing
         F.entry(name: "eggs", quantity: "6", line: 6),
       ])
     ]
-    let (summaries, warnings) = ShoppingAnalysis.analyse(h)
+    let (summaries, warnings) = ShoppingAnalysis.analyse(h, today: F.day("2026-11-20"))
     let s = try #require(summaries.first)
     #expect(s.lines.map(\.quantity) == [3, 7])
     #expect(s.lines[0].estimate == F.dec("1.10"))
@@ -108,6 +123,9 @@ import Testing
     h.shopping = [
       done, ShoppingList(meta: F.meta("shopping", "b-open"), title: "Open", currency: "EUR"),
     ]
-    #expect(ShoppingAnalysis.analyse(h).summaries.map(\.list.id) == ["b-open", "a-done"])
+    #expect(
+      ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.map(\.list.id) == [
+        "b-open", "a-done",
+      ])
   }
 }

@@ -117,12 +117,14 @@ public enum PriceHistory {
   }
 
   /// The latest known unit price of an item in a currency (from purchases and price
-  /// records), or nil when it was never seen in that currency.
+  /// records), or nil when it was never seen in that currency. With `asOf`, only prices
+  /// seen on or before that day are known (so `--now` in the past sees the past).
   public static func latestPrice(
-    of item: String, currency: String, in household: Household
+    of item: String, currency: String, in household: Household, asOf: LocalDate? = nil
   ) -> Decimal? {
-    let points = allPoints(household).filter {
-      $0.key.item == item && $0.key.currency == Currency.normalized(currency)
+    let code = Currency.normalized(currency)
+    let points = allPoints(household).filter { key, point in
+      key.item == item && key.currency == code && (asOf.map { point.date <= $0 } ?? true)
     }.map(\.point)
     return points.min(by: newestFirst)?.price
   }

@@ -74,17 +74,18 @@ public struct ShoppingListSummary: Hashable, Sendable {
 public enum ShoppingAnalysis {
   /// Every list's summary, open lists first, then by id, and a warning for each duplicate
   /// line merged (the loader merges at load time, so this only fires for households built
-  /// in code). A line's estimate is its `estimate`, else its item's latest known price in
-  /// the list's currency (a price in another currency is never used).
+  /// in code). A line's estimate is its `estimate`, else its item's latest price known on
+  /// `today` (seen on or before it) in the list's currency (a price in another currency is
+  /// never used).
   public static func analyse(
-    _ household: Household
+    _ household: Household, today: LocalDate
   ) -> (summaries: [ShoppingListSummary], diagnostics: [Diagnostic]) {
     var diagnostics: [Diagnostic] = []
     var summaries: [ShoppingListSummary] = []
     for list in household.shopping {
       let (entries, warnings) = merged(list)
       diagnostics += warnings
-      summaries.append(summary(list, entries: entries, in: household))
+      summaries.append(summary(list, entries: entries, in: household, today: today))
     }
     summaries.sort {
       ($0.list.completed.isDone ? 1 : 0, $0.list.id) < (
@@ -94,15 +95,16 @@ public enum ShoppingAnalysis {
     return (summaries, diagnostics)
   }
 
-  /// The totals of one list from its (already merged) entries.
+  /// The totals of one list from its (already merged) entries, as of `today`.
   public static func summary(
-    _ list: ShoppingList, entries: [ShoppingEntry], in household: Household
+    _ list: ShoppingList, entries: [ShoppingEntry], in household: Household, today: LocalDate
   ) -> ShoppingListSummary {
     let lines = entries.map { e -> ShoppingLine in
       var estimate = e.estimate
       var source = EstimateSource.given
       if estimate == nil, let item = e.item {
-        estimate = PriceHistory.latestPrice(of: item, currency: list.currency, in: household)
+        estimate = PriceHistory.latestPrice(
+          of: item, currency: list.currency, in: household, asOf: today)
         source = .latestPrice
       }
       return ShoppingLine(

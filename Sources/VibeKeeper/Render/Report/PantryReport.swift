@@ -7,9 +7,9 @@ extension Reports {
   public static func pantry(_ household: Household, clock: LocalClock) -> Report {
     let analysis = Pantry.analyse(household, today: clock.today)
     let rows = analysis.entries.map { e -> [String] in
-      let qty = ReportCells.quantityText(e.quantity) + (e.unit.map { " " + $0 } ?? "")
       return [
-        e.name, qty, e.bought.description, e.expires.description, String(e.daysLeft),
+        e.name, ReportCells.quantityText(e.quantity, unit: e.unit), e.bought.description,
+        e.expires.description, String(e.daysLeft),
         e.status.rawValue,
       ]
     }

@@ -20,6 +20,14 @@ enum ReportCells {
   /// A quantity as short as exact: `1`, `0.5`.
   static func quantityText(_ value: Decimal) -> String { DecimalFormat.plain(value, places: nil) }
 
+  /// A quantity with its item's unit: `0.9 kg`, or `2 × 500 g` when the unit is a pack
+  /// size (starts with a digit).
+  static func quantityText(_ value: Decimal, unit: String?) -> String {
+    let q = quantityText(value)
+    guard let unit = unit?.trimmingCharacters(in: .whitespaces), !unit.isEmpty else { return q }
+    return unit.first?.isNumber == true ? "\(q) × \(unit)" : "\(q) \(unit)"
+  }
+
   /// Optional money as JSON (two decimals), null when missing.
   static func moneyJSON(_ amount: Decimal?) -> JSONValue { amount.map(JSONValue.money) ?? .null }
 

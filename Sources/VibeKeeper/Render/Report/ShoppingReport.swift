@@ -4,9 +4,9 @@ extension Reports {
   /// `report shopping`: an overview table, a table of lines per list, and JSON with
   /// `lists` (`completed`, `completed_on`, `estimated_total`, `missing_estimates`, `spent`, `remaining_items`,
   /// `remaining_estimate`, `budget`, `budget_left`, `over_budget`, `items`) and `warnings`.
-  /// Shopping lists do not depend on the date; `clock` is taken for a uniform signature.
+  /// Default estimates are the latest prices known on `clock.today`.
   public static func shopping(_ household: Household, clock: LocalClock) -> Report {
-    let (summaries, diagnostics) = ShoppingAnalysis.analyse(household)
+    let (summaries, diagnostics) = ShoppingAnalysis.analyse(household, today: clock.today)
     var tables = [shoppingOverview(summaries)]
     tables += summaries.map(shoppingLines)
     let json = JSONValue.object([

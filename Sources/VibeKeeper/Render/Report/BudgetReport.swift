@@ -5,10 +5,11 @@ extension Reports {
   /// `today`, `alert_percent`, `budgets` (the spec's keys: `spent`, `remaining`,
   /// `percent_used`, `total_days`, `days_elapsed`, `days_remaining`, `daily_average`,
   /// `projected_total`, `on_track`, `alert`, `categories`, ...) and `warnings`.
-  /// Warnings include purchases whose given total disagrees with quantity x price.
+  /// Warnings: overlapping budgets and money left out for its currency (a total that
+  /// disagrees with quantity x price is the loader's warning, so it is not repeated here).
   public static func budgets(_ household: Household, clock: LocalClock) -> Report {
     let analysis = BudgetAnalysis.analyse(household, today: clock.today)
-    let diagnostics = analysis.diagnostics + PurchaseMath.totalMismatches(household)
+    let diagnostics = analysis.diagnostics
     var tables = [budgetOverview(analysis)]
     for s in analysis.summaries {
       tables.append(budgetCategories(s))

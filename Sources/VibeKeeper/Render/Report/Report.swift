@@ -7,12 +7,18 @@ public struct Report: Sendable {
   public var tables: [ReportTable]
   /// The machine-readable result, with the spec's snake_case keys.
   public var json: JSONValue
+  /// Warnings the analysis found (overlapping budgets, money left out for its currency),
+  /// for the command line to print compiler-style; the JSON carries them as well.
+  public var diagnostics: [Diagnostic]
 
   /// Creates a report.
-  public init(topic: String, tables: [ReportTable], json: JSONValue) {
+  public init(
+    topic: String, tables: [ReportTable], json: JSONValue, diagnostics: [Diagnostic] = []
+  ) {
     self.topic = topic
     self.tables = tables
     self.json = json
+    self.diagnostics = diagnostics
   }
 }
 

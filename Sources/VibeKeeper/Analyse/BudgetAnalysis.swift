@@ -1,0 +1,151 @@
+import Foundation
+
+/// Where today falls relative to a budget's period.
+public enum BudgetPeriodState: String, Sendable, Hashable {
+  /// Today is before the start.
+  case upcoming
+  /// Today is in [start, end].
+  case current
+  /// Today is after the end.
+  case ended
+}
+
+/// Spending of one category inside a budget, against the category's own budget if any.
+public struct CategorySpending: Hashable, Sendable {
+  /// The category name (the budget's spelling when it lists the category).
+  public var category: String
+  /// What was spent on it in the period, in the budget's currency.
+  public var spent: Decimal
+  /// Its own budget from the budget's `categories`, when given.
+  public var budget: Decimal?
+  /// Whether spending exceeds its own budget (strictly more).
+  public var over: Bool
+
+  /// Creates an entry.
+  public init(category: String, spent: Decimal, budget: Decimal?, over: Bool) {
+    self.category = category
+    self.spent = spent
+    self.budget = budget
+    self.over = over
+  }
+}
+
+/// The state of one budget on one day, with the spec's formulas.
+public struct BudgetSummary: Hashable, Sendable {
+  /// The budget.
+  public var budget: Budget
+  /// Upcoming, current or ended, as of today.
+  public var state: BudgetPeriodState
+  /// Ids of the later-starting active budgets of the same scope that overlap it (sorted);
+  /// empty when it is not superseded.
+  public var supersededBy: [String]
+  /// Spending in the period and scope, in the budget's currency only.
+  public var spent: Decimal
+  /// `amount - spent` (negative when overspent).
+  public var remaining: Decimal
+  /// `spent / amount * 100`; nil when the amount is not positive (no division by zero).
+  public var percentUsed: Decimal?
+  /// `end - start + 1` (at least 1).
+  public var totalDays: Int
+  /// `clamp(today - start + 1, 1, total_days)`.
+  public var daysElapsed: Int
+  /// `total_days - days_elapsed`.
+  public var daysRemaining: Int
+  /// `spent / days_elapsed`.
+  public var dailyAverage: Decimal
+  /// `daily_average * total_days`, computed as `spent * total_days / days_elapsed`.
+  public var projectedTotal: Decimal
+  /// `projected_total <= amount`, decided exactly (without a rounded division).
+  public var onTrack: Bool
+  /// `percent_used >= alert_percent`, decided exactly; with a non-positive amount, true
+  /// as soon as anything is spent.
+  public var alert: Bool
+  /// How many records (purchases or gifts) were counted.
+  public var count: Int
+  /// Per category: each category spent on, and each category with its own budget; most
+  /// spent first, ties by name.
+  public var categories: [CategorySpending]
+  /// Spending in the scope and period but in another currency: left out, per currency.
+  public var excluded: [ExcludedMoney]
+
+  /// Whether a later overlapping budget of the same scope wins over this one.
+  public var isSuperseded: Bool { !supersededBy.isEmpty }
+}
+
+/// Every budget's summary on a day, plus the warnings found on the way.
+public struct BudgetAnalysis: Sendable {
+  /// The day the analysis is for.
+  public var today: LocalDate
+  /// The alert threshold used, in percent.
+  public var alertPercent: Decimal
+  /// One summary per budget (active or not), by start date, then id.
+  public var summaries: [BudgetSummary]
+  /// Overlap warnings (naming both budgets' files) and left-out foreign-currency money.
+  public var diagnostics: [Diagnostic]
+
+  /// Analyses every budget of the household as of `today`.
+  ///
+  /// Decisions where the spec is silent: scope `all` counts every purchase (gifts only
+  /// count in `gifts` budgets); a purchase counts with its given total when written (what
+  /// was paid); categories and category scopes match case-insensitively; money in another
+  /// currency than the budget's is left out with a warning per record; inactive budgets are
+  /// summarised but never supersede or get superseded; when two overlapping budgets start
+  /// on the same day, the one whose id sorts later wins.
+  public static func analyse(_ household: Household, today: LocalDate) -> BudgetAnalysis {
+    let alertPercent = household.settings.budgets.alertPercent
+    let (superseded, overlapWarnings) = BudgetOverlap.detect(household.budgets)
+    var summaries: [BudgetSummary] = []
+    var diagnostics = overlapWarnings
+    let ordered = household.budgets.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    for budget in ordered {
+      var (summary, warnings) = summarise(
+        budget, in: household, today: today, alertPercent: alertPercent)
+      summary.supersededBy = superseded[budget.id] ?? []
+      summaries.append(summary)
+      diagnostics += warnings
+    }
+    return BudgetAnalysis(
+      today: today, alertPercent: alertPercent, summaries: summaries, diagnostics: diagnostics)
+  }
+
+  /// One budget's summary as of `today` (not looking at other budgets, so never
+  /// superseded) and a warning per record left out for its currency.
+  public static func summarise(
+    _ budget: Budget, in household: Household, today: LocalDate, alertPercent: Decimal
+  ) -> (BudgetSummary, [Diagnostic]) {
+    let entries = BudgetSpending.entries(for: budget, in: household)
+    var counted: [BudgetSpending.Entry] = []
+    var warnings: [Diagnostic] = []
+    for e in entries {
+      if Currency.same(e.money.currency, budget.currency) {
+        counted.append(e)
+      } else {
+        warnings.append(
+          Diagnostic(
+            .warning, e.location,
+            "\(e.kind) '\(e.id)' (\(Currency.format(e.money.amount, code: e.money.currency))) "
+              + "is left out of budget '\(budget.id)' (\(Currency.normalized(budget.currency))): "
+              + "amounts in another currency are never converted",
+            related: budget.meta.location))
+      }
+    }
+    let (spent, excluded) = PurchaseMath.sum(entries.map(\.money), in: budget.currency)
+    let totalDays = max(1, budget.start.days(to: budget.end) + 1)
+    let daysElapsed = min(max(budget.start.days(to: today) + 1, 1), totalDays)
+    let state: BudgetPeriodState =
+      today < budget.start ? .upcoming : (today > budget.end ? .ended : .current)
+    let amount = budget.amount
+    let percent: Decimal? = amount > 0 ? spent / amount * 100 : nil
+    let alert = amount > 0 ? spent * 100 >= alertPercent * amount : spent > 0
+    let summary = BudgetSummary(
+      budget: budget, state: state, supersededBy: [], spent: spent, remaining: amount - spent,
+      percentUsed: percent, totalDays: totalDays, daysElapsed: daysElapsed,
+      daysRemaining: totalDays - daysElapsed,
+      dailyAverage: spent / Decimal(daysElapsed),
+      projectedTotal: spent * Decimal(totalDays) / Decimal(daysElapsed),
+      onTrack: spent * Decimal(totalDays) <= amount * Decimal(daysElapsed),
+      alert: alert, count: counted.count,
+      categories: BudgetSpending.perCategory(counted, budget: budget), excluded: excluded)
+    return (summary, warnings)
+  }
+}

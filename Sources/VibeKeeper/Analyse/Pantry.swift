@@ -1,0 +1,73 @@
+import Foundation
+
+/// Where a pantry entry stands against today.
+public enum PantryStatus: String, Sendable, Hashable, CaseIterable {
+  /// Expires before today.
+  case expired
+  /// Expires from today to today + `warn_days`, both inclusive.
+  case expiring
+  /// Expires after today + `warn_days`.
+  case later
+}
+
+/// A purchase still in the pantry, with its expiry.
+public struct PantryEntry: Hashable, Sendable {
+  /// The purchase id.
+  public var purchaseID: String
+  /// The item id, when the purchase names one.
+  public var itemID: String?
+  /// The shown name (see `PurchaseMath.displayName(of:in:)`).
+  public var name: String
+  /// The quantity bought.
+  public var quantity: Decimal
+  /// The item's unit, when known.
+  public var unit: String?
+  /// The day it was bought.
+  public var bought: LocalDate
+  /// The expiry date.
+  public var expires: LocalDate
+  /// Days from today to the expiry (0 today, negative when expired).
+  public var daysLeft: Int
+  /// Expired, expiring or later.
+  public var status: PantryStatus
+}
+
+/// The pantry on one day.
+public struct PantryAnalysis: Hashable, Sendable {
+  /// The day it is for.
+  public var today: LocalDate
+  /// The warning window used, in days (never negative).
+  public var warnDays: Int
+  /// Every purchase with `expires` and no `used`, soonest expiry first, then by name,
+  /// then purchase id.
+  public var entries: [PantryEntry]
+
+  /// The entries with a status, in order.
+  public func entries(_ status: PantryStatus) -> [PantryEntry] {
+    entries.filter { $0.status == status }
+  }
+}
+
+/// The pantry analysis.
+public enum Pantry {
+  /// Purchases with an `expires` date and no `used` date (any `used` date takes it out,
+  /// as the spec says), classified against today with `pantry.warn_days` (a negative
+  /// setting counts as 0, so only today is "expiring").
+  public static func analyse(_ household: Household, today: LocalDate) -> PantryAnalysis {
+    let warnDays = max(0, household.settings.pantry.warnDays)
+    let entries = household.purchases.compactMap { p -> PantryEntry? in
+      guard let expires = p.expires, p.used == nil else { return nil }
+      let left = today.days(to: expires)
+      let status: PantryStatus = left < 0 ? .expired : (left <= warnDays ? .expiring : .later)
+      return PantryEntry(
+        purchaseID: p.id, itemID: p.item, name: PurchaseMath.displayName(of: p, in: household),
+        quantity: p.quantity, unit: household.item(p.item)?.unit, bought: p.date,
+        expires: expires, daysLeft: left, status: status)
+    }
+    return PantryAnalysis(
+      today: today, warnDays: warnDays,
+      entries: entries.sorted {
+        ($0.expires, $0.name, $0.purchaseID) < ($1.expires, $1.name, $1.purchaseID)
+      })
+  }
+}

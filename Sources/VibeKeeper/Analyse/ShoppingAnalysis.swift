@@ -1,0 +1,166 @@
+import Foundation
+
+/// Where a shopping line's unit estimate came from.
+public enum EstimateSource: String, Sendable, Hashable {
+  /// Written as `estimate:` in the list.
+  case given
+  /// The item's latest known price in the list's currency.
+  case latestPrice = "latest_price"
+  /// No estimate at all.
+  case missing
+}
+
+/// One line of a shopping list, priced.
+public struct ShoppingLine: Hashable, Sendable {
+  /// The item id, when the line names one.
+  public var itemID: String?
+  /// The shown name: the item's name, else `name`, else the item id.
+  public var name: String
+  /// The quantity (merged duplicates add up).
+  public var quantity: Decimal
+  /// The estimated unit price, when there is one.
+  public var estimate: Decimal?
+  /// Where `estimate` came from.
+  public var estimateSource: EstimateSource
+  /// Whether it has been bought.
+  public var purchased: Completion
+  /// The unit price actually paid, when written.
+  public var actual: Decimal?
+  /// Where the line is in the file.
+  public var location: SourceLocation
+
+  /// `quantity * estimate`, nil without an estimate.
+  public var estimatedTotal: Decimal? { estimate.map { quantity * $0 } }
+  /// For a bought line, `quantity * actual` (the estimate stands in when `actual` is not
+  /// written); nil when not bought or not priced at all.
+  public var spent: Decimal? {
+    guard purchased.isDone else { return nil }
+    return (actual ?? estimate).map { quantity * $0 }
+  }
+}
+
+/// A shopping list's totals.
+public struct ShoppingListSummary: Hashable, Sendable {
+  /// The list.
+  public var list: ShoppingList
+  /// Its lines, duplicates merged, in file order.
+  public var lines: [ShoppingLine]
+  /// The sum of the known line estimates; nil when the list has lines and none has an
+  /// estimate (unknown is not zero). An empty list's estimate is 0.
+  public var estimatedTotal: Decimal?
+  /// How many lines have no estimate (the total then is a lower bound).
+  public var missingEstimates: Int
+  /// The sum of `spent` over the bought lines.
+  public var spent: Decimal
+  /// Bought lines with neither `actual` nor an estimate (not in `spent`).
+  public var unpricedPurchases: Int
+  /// Whether the estimated total exceeds the list's budget (false without either).
+  public var overBudget: Bool
+
+  /// The lines not bought yet, in file order.
+  public var remaining: [ShoppingLine] { lines.filter { !$0.purchased.isDone } }
+  /// The estimated cost of the lines not bought yet (known estimates only).
+  public var remainingEstimate: Decimal {
+    remaining.compactMap(\.estimatedTotal).reduce(0, +)
+  }
+  /// `budget - estimated total`, when both are known.
+  public var budgetLeft: Decimal? {
+    guard let budget = list.budget, let estimatedTotal else { return nil }
+    return budget - estimatedTotal
+  }
+}
+
+/// Shopping list totals.
+public enum ShoppingAnalysis {
+  /// Every list's summary, open lists first, then by id, and a warning for each duplicate
+  /// line merged (the loader merges at load time, so this only fires for households built
+  /// in code). A line's estimate is its `estimate`, else its item's latest price known on
+  /// `today` (seen on or before it) in the list's currency (a price in another currency is
+  /// never used).
+  public static func analyse(
+    _ household: Household, today: LocalDate
+  ) -> (summaries: [ShoppingListSummary], diagnostics: [Diagnostic]) {
+    var diagnostics: [Diagnostic] = []
+    var summaries: [ShoppingListSummary] = []
+    for list in household.shopping {
+      let (entries, warnings) = merged(list)
+      diagnostics += warnings
+      summaries.append(summary(list, entries: entries, in: household, today: today))
+    }
+    summaries.sort {
+      ($0.list.completed.isDone ? 1 : 0, $0.list.id) < (
+        $1.list.completed.isDone ? 1 : 0, $1.list.id
+      )
+    }
+    return (summaries, diagnostics)
+  }
+
+  /// The totals of one list from its (already merged) entries, as of `today`.
+  public static func summary(
+    _ list: ShoppingList, entries: [ShoppingEntry], in household: Household, today: LocalDate
+  ) -> ShoppingListSummary {
+    let lines = entries.map { e -> ShoppingLine in
+      var estimate = e.estimate
+      var source = EstimateSource.given
+      if estimate == nil, let item = e.item {
+        estimate = PriceHistory.latestPrice(
+          of: item, currency: list.currency, in: household, asOf: today)
+        source = .latestPrice
+      }
+      return ShoppingLine(
+        itemID: e.item, name: household.item(e.item)?.name ?? e.name ?? e.item ?? "?",
+        quantity: e.quantity, estimate: estimate,
+        estimateSource: estimate == nil ? .missing : source, purchased: e.purchased,
+        actual: e.actual, location: e.location)
+    }
+    let known = lines.compactMap(\.estimatedTotal)
+    let total: Decimal? = lines.isEmpty || !known.isEmpty ? known.reduce(0, +) : nil
+    let bought = lines.filter { $0.purchased.isDone }
+    return ShoppingListSummary(
+      list: list, lines: lines, estimatedTotal: total,
+      missingEstimates: lines.count - known.count,
+      spent: bought.compactMap(\.spent).reduce(0, +),
+      unpricedPurchases: bought.filter { $0.spent == nil }.count,
+      overBudget: total.flatMap { t in list.budget.map { t > $0 } } ?? false)
+  }
+
+  /// The list's entries with the same item (or, without an item, the same name,
+  /// case-insensitively) merged into the first: quantities add up; the first written
+  /// estimate and actual price are kept; the line counts as bought only when every merged
+  /// line was (with the latest date given). One warning per merged duplicate.
+  public static func merged(_ list: ShoppingList) -> ([ShoppingEntry], [Diagnostic]) {
+    var result: [ShoppingEntry] = []
+    var index: [String: Int] = [:]
+    var warnings: [Diagnostic] = []
+    for e in list.entries {
+      let key = e.item.map { "item:" + $0 } ?? "name:" + (e.name ?? "").lowercased()
+      guard let i = index[key] else {
+        index[key] = result.count
+        result.append(e)
+        continue
+      }
+      var first = result[i]
+      first.quantity += e.quantity
+      first.estimate = first.estimate ?? e.estimate
+      first.actual = first.actual ?? e.actual
+      first.purchased = both(first.purchased, e.purchased)
+      result[i] = first
+      warnings.append(
+        Diagnostic(
+          .warning, e.location,
+          "'\(e.item ?? e.name ?? "?")' is listed twice in shopping list '\(list.id)'; "
+            + "the quantities were added up",
+          related: first.location))
+    }
+    return (result, warnings)
+  }
+
+  private static func both(_ a: Completion, _ b: Completion) -> Completion {
+    guard a.isDone, b.isDone else { return .no }
+    switch (a.date, b.date) {
+    case (let x?, let y?): return .on(max(x, y))
+    case (let x?, nil), (nil, let x?): return .on(x)
+    default: return .yes
+    }
+  }
+}

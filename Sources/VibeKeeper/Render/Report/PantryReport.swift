@@ -1,0 +1,44 @@
+import Foundation
+
+extension Reports {
+  /// `report pantry`: one table (soonest expiry first) and JSON with `today`, `warn_days`
+  /// and the entries grouped as `expired`, `expiring` and `later` (each with `purchase`,
+  /// `item`, `name`, `quantity`, `unit`, `bought`, `expires`, `days_left`).
+  public static func pantry(_ household: Household, clock: LocalClock) -> Report {
+    let analysis = Pantry.analyse(household, today: clock.today)
+    let rows = analysis.entries.map { e -> [String] in
+      return [
+        e.name, ReportCells.quantityText(e.quantity, unit: e.unit), e.bought.description,
+        e.expires.description, String(e.daysLeft),
+        e.status.rawValue,
+      ]
+    }
+    let counts = PantryStatus.allCases.map { "\(analysis.entries($0).count) \($0.rawValue)" }
+    let table = ReportTable(
+      title: "Pantry on \(analysis.today) (warning \(analysis.warnDays) days ahead)",
+      headers: ["Item", "Quantity", "Bought", "Expires", "Days left", "Status"],
+      alignments: [.left, .right, .left, .left, .right, .left], rows: rows,
+      footer: [counts.joined(separator: ", ")])
+    var fields = [
+      JSONField("today", .string(analysis.today.description)),
+      JSONField("warn_days", .int(analysis.warnDays)),
+    ]
+    for status in PantryStatus.allCases {
+      fields.append(JSONField(status.rawValue, .array(analysis.entries(status).map(entryJSON))))
+    }
+    return Report(topic: "pantry", tables: [table], json: .object(fields))
+  }
+
+  private static func entryJSON(_ e: PantryEntry) -> JSONValue {
+    .object([
+      JSONField("purchase", .string(e.purchaseID)),
+      JSONField("item", ReportCells.string(e.itemID)),
+      JSONField("name", .string(e.name)),
+      JSONField("quantity", ReportCells.quantityJSON(e.quantity)),
+      JSONField("unit", ReportCells.string(e.unit)),
+      JSONField("bought", .string(e.bought.description)),
+      JSONField("expires", .string(e.expires.description)),
+      JSONField("days_left", .int(e.daysLeft)),
+    ])
+  }
+}

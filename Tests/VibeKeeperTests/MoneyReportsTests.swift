@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+@Suite struct MoneyReportsTests {
+  typealias F = MoneyFixture
+
+  static func household() -> Household {
+    var h = Household()
+    h.settings.currency = "EUR"
+    h.items = [F.item("oat-milk", "Oat milk", category: "groceries"), F.item("coffee", "Coffee")]
+    h.budgets = [
+      F.budget(
+        "november", "2026-11-01", "2026-11-30", amount: "300", categories: [("groceries", "40")])
+    ]
+    h.purchases = [
+      F.purchase("m1", "2026-11-02", "1.50", item: "oat-milk", quantity: "30", store: "Aldo"),
+      F.purchase("m2", "2026-11-09", "1.60", item: "oat-milk", store: "Bio", expires: "2026-11-21"),
+      F.purchase("m3", "2026-11-16", "1.55", item: "oat-milk", expires: "2026-11-30"),
+      F.purchase("soap", "2026-11-10", "30.00", category: "household", total: "29.00"),
+      F.purchase("tea", "2026-11-15", "20.00", currency: "GBP", name: "Tea", expires: "2026-11-19"),
+    ]
+    var l = ShoppingList(meta: F.meta("shopping", "weekly"), title: "Weekly", currency: "EUR")
+    l.budget = 10
+    l.entries = [F.entry(item: "oat-milk", quantity: "2"), F.entry(name: "Eggs")]
+    h.shopping = [l]
+    return h
+  }
+
+  let clock = F.clock("2026-11-20")
+
+  func lines(_ r: Report) -> [String] {
+    r.json.serialized().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+  }
+
+  @Test func budgetsReport() throws {
+    let r = Reports.budgets(Self.household(), clock: clock)
+    #expect(r.topic == "budgets")
+    let json = lines(r)
+    for expected in [
+      "\"spent\": 77.15,", "\"remaining\": 222.85,", "\"percent_used\": 25.72,",
+      "\"total_days\": 30,", "\"days_elapsed\": 20,", "\"days_remaining\": 10,",
+      "\"daily_average\": 3.86,", "\"projected_total\": 115.72,", "\"on_track\": true,",
+      "\"alert\": false,", "\"over\": true", "\"currency\": \"GBP\",",
+    ] {
+      #expect(json.contains(expected), "\(expected)")
+    }
+    // The foreign-currency purchase is warned about (the disagreeing total is the loader's).
+    #expect(r.diagnostics.map(\.location.file) == ["purchases/tea.yml"])
+    let overview = TableFormatter.text(try #require(r.tables.first))
+    #expect(
+      overview.contains("300.00 EUR  77.15 EUR  222.85 EUR  25.7%         10  115.72 EUR  on track")
+    )
+    let categories = TableFormatter.text(r.tables[1])
+    #expect(categories.contains("groceries  48.15 EUR  40.00 EUR  OVER"))
+    #expect(
+      categories.contains("Left out, other currencies (never converted): 20.00 GBP (1 record)"))
+  }
+
+  @Test func pricesReport() {
+    let r = Reports.prices(Self.household(), clock: clock)
+    let json = lines(r)
+    for expected in [
+      "\"change\": -0.05,", "\"change_percent\": -3.12,", "\"cheapest_store\": \"Aldo\",",
+      "\"mean_interval\": 7.0,", "\"next_expected\": \"2026-11-23\",", "\"days_until_next\": 3",
+    ] {
+      #expect(json.contains(expected), "\(expected)")
+    }
+    #expect(r.tables.map(\.rows.count) == [1, 1])
+  }
+
+  @Test func pantryReportIsExact() {
+    let r = Reports.pantry(Self.household(), clock: clock)
+    #expect(
+      r.tables.first?.rows == [
+        ["Tea", "1", "2026-11-15", "2026-11-19", "-1", "expired"],
+        ["Oat milk", "1", "2026-11-09", "2026-11-21", "1", "expiring"],
+        ["Oat milk", "1", "2026-11-16", "2026-11-30", "10", "later"],
+      ])
+    #expect(r.tables.first?.footer == ["1 expired, 1 expiring, 1 later"])
+    let compact = r.json.serialized(pretty: false)
+    #expect(
+      compact.hasPrefix(#"{"today":"2026-11-20","warn_days":2,"expired":[{"purchase":"tea","#))
+    #expect(compact.contains(#""expiring":[{"purchase":"m2","item":"oat-milk","name":"Oat milk","#))
+  }
+
+  @Test func shoppingReport() {
+    let r = Reports.shopping(Self.household(), clock: clock)
+    #expect(
+      r.tables.first?.rows == [
+        ["Weekly", "2", "2", ">= 3.10 EUR", "0.00 EUR", "10.00 EUR", "", "open"]
+      ])
+    let json = lines(r)
+    for expected in [
+      "\"estimated_total\": 3.10,", "\"missing_estimates\": 1,", "\"remaining_items\": 2,",
+      "\"over_budget\": false,", "\"estimate_source\": \"latest_price\",",
+    ] {
+      #expect(json.contains(expected), "\(expected)")
+    }
+  }
+
+  @Test func shoppingReportWithEveryEstimateMissing() {
+    var h = Household()
+    var l = ShoppingList(meta: F.meta("shopping", "x"), title: "X", currency: "EUR")
+    l.entries = [F.entry(name: "Eggs"), F.entry(name: "Flour")]
+    h.shopping = [l]
+    let r = Reports.shopping(h, clock: clock)
+    #expect(lines(r).contains("\"estimated_total\": null,"))
+    #expect(r.tables.first?.rows.first?[3] == "-")
+  }
+
+  @Test func searchReport() {
+    let r = Reports.search(Self.household(), query: "MILK")
+    #expect(r.tables.first?.rows == [["25", "item", "Oat milk", "oat-milk", "name"]])
+    #expect(lines(r).contains("\"score\": 25,"))
+  }
+
+  @Test func emptyHouseholdGivesEmptyReports() {
+    for r in [
+      Reports.budgets(Household(), clock: clock), Reports.prices(Household(), clock: clock),
+      Reports.pantry(Household(), clock: clock), Reports.shopping(Household(), clock: clock),
+      Reports.search(Household(), query: "x"),
+    ] {
+      #expect(r.tables.allSatisfy { $0.rows.isEmpty })
+      #expect(r.diagnostics.isEmpty)
+    }
+  }
+
+  @Test func sameInputSameBytes() {
+    let h = Self.household()
+    let a = Reports.budgets(h, clock: clock).json.serialized()
+    let b = Reports.budgets(h, clock: clock).json.serialized()
+    #expect(a == b)
+    let p = Reports.prices(h, clock: clock)
+    #expect(
+      p.tables.map(TableFormatter.text)
+        == Reports.prices(h, clock: clock).tables.map(TableFormatter.text))
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+@Suite struct ShoppingAnalysisTests {
+  typealias F = MoneyFixture
+
+  func list(_ entries: [ShoppingEntry], budget: String? = nil) -> ShoppingList {
+    var l = ShoppingList(meta: F.meta("shopping", "weekly"), title: "Weekly", currency: "EUR")
+    l.entries = entries
+    l.budget = budget.map(F.dec)
+    return l
+  }
+
+  @Test func totalsWithLatestPriceEstimates() throws {
+    var h = Household()
+    h.items = [F.item("oat-milk", "Oat milk")]
+    h.purchases = [
+      F.purchase("old", "2026-10-01", "1.79", item: "oat-milk"),
+      F.purchase("new", "2026-11-01", "1.99", item: "oat-milk"),
+    ]
+    // Newer, but in dollars: never used for a euro list.
+    h.prices = [F.price("us", item: "oat-milk", "2026-11-10", "2.50", currency: "USD")]
+    h.shopping = [
+      list(
+        [
+          F.entry(item: "oat-milk", quantity: "2"),
+          F.entry(
+            name: "Bread", estimate: "3.00", purchased: .on(F.day("2026-11-20")), actual: "3.20"),
+          F.entry(name: "Eggs"),
+        ], budget: "10")
+    ]
+    let (summaries, warnings) = ShoppingAnalysis.analyse(h, today: F.day("2026-11-20"))
+    #expect(warnings.isEmpty)
+    let s = try #require(summaries.first)
+    #expect(s.lines.map(\.name) == ["Oat milk", "Bread", "Eggs"])
+    #expect(s.lines.map(\.estimateSource) == [.latestPrice, .given, .missing])
+    #expect(s.lines[0].estimate == F.dec("1.99"))
+    #expect(s.estimatedTotal == F.dec("6.98"))
+    #expect(s.missingEstimates == 1)
+    #expect(s.spent == F.dec("3.20"))
+    #expect(s.unpricedPurchases == 0)
+    #expect(s.remaining.map(\.name) == ["Oat milk", "Eggs"])
+    #expect(s.remainingEstimate == F.dec("3.98"))
+    #expect(!s.overBudget)
+    #expect(s.budgetLeft == F.dec("3.02"))
+  }
+
+  @Test func latestPriceKnownOnTheDay() throws {
+    var h = Household()
+    h.purchases = [F.purchase("old", "2026-11-01", "1.79", item: "milk")]
+    h.prices = [F.price("later", item: "milk", "2026-11-25", "1.99")]
+    h.shopping = [list([F.entry(item: "milk", quantity: "2")])]
+    let now = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    #expect(now.estimatedTotal == F.dec("3.58"))
+    let after = try #require(
+      ShoppingAnalysis.analyse(h, today: F.day("2026-11-25")).summaries.first)
+    #expect(after.estimatedTotal == F.dec("3.98"))
+    let before = try #require(
+      ShoppingAnalysis.analyse(h, today: F.day("2026-10-31")).summaries.first)
+    #expect(before.estimatedTotal == nil)
+  }
+
+  @Test func everyEstimateMissing() throws {
+    var h = Household()
+    h.shopping = [
+      list([F.entry(name: "Eggs"), F.entry(item: "flour", purchased: .yes)], budget: "5")
+    ]
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    #expect(s.estimatedTotal == nil)
+    #expect(s.missingEstimates == 2)
+    #expect(s.spent == 0)
+    #expect(s.unpricedPurchases == 1)
+    #expect(!s.overBudget)
+    #expect(s.budgetLeft == nil)
+    #expect(s.remainingEstimate == 0)
+  }
+
+  @Test func overBudgetAndEmptyList() throws {
+    var h = Household()
+    h.shopping = [list([F.entry(name: "Wine", quantity: "2", estimate: "3.00")], budget: "5")]
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    #expect(s.estimatedTotal == 6)
+    #expect(s.overBudget)
+    #expect(s.budgetLeft == -1)
+    h.shopping = [list([], budget: "5")]
+    let e = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    #expect(e.estimatedTotal == 0)
+    #expect(!e.overBudget)
+  }
+
+  @Test func purchasedWithoutActualUsesTheEstimate() throws {
+    var h = Household()
+    h.shopping = [list([F.entry(name: "Rice", quantity: "2", estimate: "1.25", purchased: .yes)])]
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    #expect(s.spent == F.dec("2.50"))
+    #expect(s.remaining.isEmpty)
+  }
+
+  @Test func duplicatesAreMergedWithAWarning() throws {
+    var h = Household()
+    h.shopping = [
+      list([
+        F.entry(item: "milk", quantity: "1", line: 3),
+        F.entry(name: "Eggs", line: 4),
+        F.entry(item: "milk", quantity: "2", estimate: "1.10", line: 5),
+        F.entry(name: "eggs", quantity: "6", line: 6),
+      ])
+    ]
+    let (summaries, warnings) = ShoppingAnalysis.analyse(h, today: F.day("2026-11-20"))
+    let s = try #require(summaries.first)
+    #expect(s.lines.map(\.quantity) == [3, 7])
+    #expect(s.lines[0].estimate == F.dec("1.10"))
+    #expect(warnings.map(\.location.line) == [5, 6])
+    #expect(warnings.map { $0.related?.line } == [3, 4])
+  }
+
+  @Test func openListsFirst() {
+    var h = Household()
+    var done = ShoppingList(meta: F.meta("shopping", "a-done"), title: "Done", currency: "EUR")
+    done.completed = .on(F.day("2026-11-01"))
+    h.shopping = [
+      done, ShoppingList(meta: F.meta("shopping", "b-open"), title: "Open", currency: "EUR"),
+    ]
+    #expect(
+      ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.map(\.list.id) == [
+        "b-open", "a-done",
+      ])
+  }
+}

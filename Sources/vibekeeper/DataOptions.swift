@@ -10,14 +10,9 @@ struct DataOptions: ParsableArguments {
   /// Loads the folder and prints its diagnostics to standard error.
   func load(quiet: Bool = false) -> DataLoader.Result {
     let loader = DataLoader(root: URL(fileURLWithPath: data), displayRoot: data)
-    let result = loader.load()
-    let formatter = DiagnosticFormatter(color: Terminal.useColor(fd: 2)) { path in
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-      return text.split(separator: "\n", omittingEmptySubsequences: false)
-    }
-    for d in result.diagnostics where !(quiet && d.severity != .error) {
-      Terminal.error(formatter.format(d))
-    }
+    var result = loader.load()
+    result.diagnostics += HouseholdChecks.diagnostics(result.household)
+    Terminal.printDiagnostics(result.diagnostics, quiet: quiet)
     return result
   }
 }

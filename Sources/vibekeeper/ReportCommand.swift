@@ -51,7 +51,9 @@ struct ReportCommand: ParsableCommand {
   func run() throws {
     let result = dataOptions.load(quiet: true)
     let clock = try nowOptions.clock(result.household.settings)
-    Terminal.out(format.render(topic.report(result.household, clock: clock)))
+    let report = topic.report(result.household, clock: clock)
+    Terminal.printDiagnostics(report.diagnostics, quiet: false)
+    Terminal.out(format.render(report))
     if result.diagnostics.hasErrors { throw ExitCode(1) }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VibeKeeper
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +19,17 @@ enum Terminal {
   /// Writes to standard error.
   static func error(_ s: String) {
     FileHandle.standardError.write(Data(s.utf8))
+  }
+
+  /// Prints diagnostics compiler-style on standard error (errors only when `quiet`).
+  static func printDiagnostics(_ diagnostics: [Diagnostic], quiet: Bool) {
+    let formatter = DiagnosticFormatter(color: useColor(fd: 2)) { path in
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+      return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    for d in diagnostics where !(quiet && d.severity != .error) {
+      error(formatter.format(d))
+    }
   }
 
   /// Writes to standard output.

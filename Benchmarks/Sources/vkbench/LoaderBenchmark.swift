@@ -14,7 +14,7 @@ enum LoaderBenchmark {
     let first = loader.load()
     guard first.household.recordCount == written, first.diagnostics.isEmpty else {
       print("loaded \(first.household.recordCount) of \(written) records:")
-      first.diagnostics.prefix(5).forEach { print($0) }
+      for d in first.diagnostics.prefix(5) { print(d) }
       exit(1)
     }
     var times: [Double] = []

@@ -37,34 +37,6 @@ public enum PurchaseMath {
   /// discount included), else quantity times unit price, exact.
   public static func total(of purchase: Purchase) -> Decimal { purchase.total }
 
-  /// A warning when a purchase's given total disagrees with quantity times unit price.
-  ///
-  /// A given total that equals the exact product rounded to the currency's minor unit, in
-  /// either direction (0.5 kg at 2.99 may be written 1.49 or 1.50), is not a disagreement:
-  /// the warning needs a difference of more than half a minor unit.
-  public static func totalMismatch(_ purchase: Purchase) -> Diagnostic? {
-    guard let given = purchase.givenTotal else { return nil }
-    let computed = purchase.computedTotal
-    var difference = given - computed
-    if difference < 0 { difference = -difference }
-    let minor = Currency.minorUnits(of: purchase.currency)
-    let halfUnit = Decimal(sign: .plus, exponent: -minor - 1, significand: 5)
-    guard difference > halfUnit else { return nil }
-    let code = purchase.currency
-    return Diagnostic(
-      .warning, purchase.meta.location,
-      "purchase '\(purchase.id)' has total \(Currency.format(given, code: code)) but "
-        + "quantity \(DecimalFormat.plain(purchase.quantity, places: nil)) x unit price "
-        + "\(Currency.format(purchase.price, code: code)) is "
-        + "\(Currency.format(computed, code: code))",
-      hint: "the given total is used; fix `total`, `quantity` or `price` if it is a typo")
-  }
-
-  /// The total-mismatch warnings of every purchase, in household order.
-  public static func totalMismatches(_ household: Household) -> [Diagnostic] {
-    household.purchases.compactMap(totalMismatch)
-  }
-
   /// The name shown for a purchase: its item's name, else its `name`, else the item id,
   /// else the purchase id.
   public static func displayName(of purchase: Purchase, in household: Household) -> String {

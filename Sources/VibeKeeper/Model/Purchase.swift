@@ -32,6 +32,18 @@ public struct Purchase: Hashable, Sendable {
   /// The given total, else quantity times unit price.
   public var total: Decimal { givenTotal ?? computedTotal }
 
+  /// Whether a given total disagrees with quantity times unit price. A total that equals
+  /// the exact product rounded to the currency's minor unit either way (0.5 kg at 2.99
+  /// written 1.49 or 1.50) agrees: it takes a difference of more than half a minor unit.
+  public var givenTotalDisagrees: Bool {
+    guard let given = givenTotal else { return false }
+    var difference = given - computedTotal
+    if difference < 0 { difference = -difference }
+    let halfUnit = Decimal(
+      sign: .plus, exponent: -Currency.minorUnits(of: currency) - 1, significand: 5)
+    return difference > halfUnit
+  }
+
   /// Creates a purchase.
   public init(meta: RecordMeta, date: LocalDate, price: Decimal, currency: String) {
     self.meta = meta

@@ -35,7 +35,8 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
   /// Parses `description`.
   init?(text: some StringProtocol) {
     let parts = text.split(separator: "-")
-    guard parts.count == 3, let a = UInt64(parts[0], radix: 16), let b = UInt64(parts[1], radix: 16),
+    guard parts.count == 3, let a = UInt64(parts[0], radix: 16),
+      let b = UInt64(parts[1], radix: 16),
       let c = Int(parts[2])
     else { return nil }
     self.init(a: a, b: b, count: c)

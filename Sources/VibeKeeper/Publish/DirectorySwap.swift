@@ -13,9 +13,10 @@ enum DirectorySwap {
   /// Exchanges `a` and `b`; false when the system or file system cannot.
   static func exchange(_ a: String, _ b: String) -> Bool {
     #if os(Linux)
-      typealias RenameAt2 = @convention(c) (
-        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-      ) -> Int32
+      typealias RenameAt2 =
+        @convention(c) (
+          Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+        ) -> Int32
       guard let symbol = dlsym(nil, "renameat2") else { return false }
       let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
       let renameExchange: UInt32 = 1 << 1

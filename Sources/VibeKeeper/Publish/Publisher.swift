@@ -68,9 +68,11 @@ public struct Publisher: Sendable {
       }
       if let previous {
         stats.removed = previous.files.keys.filter { manifest.files[$0] == nil }.count
-        stats.kept = try carryUserFiles(from: target, to: staging, previous: previous, generated: manifest)
+        stats.kept = try carryUserFiles(
+          from: target, to: staging, previous: previous, generated: manifest)
       }
-      try Publisher.write(Array(manifest.text.utf8), to: staging.appendingPathComponent(SiteManifest.fileName).path)
+      try Publisher.write(
+        Array(manifest.text.utf8), to: staging.appendingPathComponent(SiteManifest.fileName).path)
       if let replaced = try DirectorySwap.install(staging, at: target, previous: old) {
         try? fm.removeItem(at: replaced)
       }
@@ -79,7 +81,9 @@ public struct Publisher: Sendable {
       throw error
     } catch {
       try? fm.removeItem(at: staging)
-      throw PublishError("could not write the site: \(error.localizedDescription)", hint: "the previous site is unchanged")
+      throw PublishError(
+        "could not write the site: \(error.localizedDescription)",
+        hint: "the previous site is unchanged")
     }
     return stats
   }
@@ -98,7 +102,8 @@ public struct Publisher: Sendable {
       if out.hasPrefix(p + "/") {
         throw PublishError(
           "the output folder \(target.path) is inside \(folder.path)",
-          hint: "VibeKeeper never writes into the data or templates folders; choose another --output")
+          hint:
+            "VibeKeeper never writes into the data or templates folders; choose another --output")
       }
     }
   }
@@ -109,14 +114,17 @@ public struct Publisher: Sendable {
     var isDir: ObjCBool = false
     guard fm.fileExists(atPath: target.path, isDirectory: &isDir) else { return nil }
     guard isDir.boolValue else {
-      throw PublishError("the output \(target.path) exists and is not a folder", hint: "choose another --output")
+      throw PublishError(
+        "the output \(target.path) exists and is not a folder", hint: "choose another --output")
     }
     if let m = SiteManifest.read(from: target) { return m }
     let contents = (try? fm.contentsOfDirectory(atPath: target.path)) ?? []
     guard contents.isEmpty else {
       throw PublishError(
         "the output folder \(target.path) has files VibeKeeper did not make",
-        hint: "VibeKeeper only replaces folders it built (they hold \(SiteManifest.fileName)); empty it or choose another --output")
+        hint:
+          "VibeKeeper only replaces folders it built (they hold \(SiteManifest.fileName)); empty it or choose another --output"
+      )
     }
     return nil
   }
@@ -129,7 +137,9 @@ public struct Publisher: Sendable {
       guard OutputFile.isSafePath(file.path), file.path != SiteManifest.fileName else {
         throw PublishError("the output path '\(file.path)' would leave the output folder")
       }
-      guard seen.insert(file.path).inserted else { throw PublishError("two outputs are both written to '\(file.path)'") }
+      guard seen.insert(file.path).inserted else {
+        throw PublishError("two outputs are both written to '\(file.path)'")
+      }
       var prefix = Substring(file.path)
       while let slash = prefix.lastIndex(of: "/") {
         prefix = prefix[..<slash]
@@ -147,18 +157,26 @@ public struct Publisher: Sendable {
       guard let slash = path.lastIndex(of: "/") else { continue }
       let dir = String(path[..<slash])
       if made.insert(dir).inserted {
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(dir), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: root.appendingPathComponent(dir), withIntermediateDirectories: true)
       }
     }
   }
 
   /// Links the previous site's non-generated files into the new one.
-  private func carryUserFiles(from target: URL, to staging: URL, previous: SiteManifest, generated: SiteManifest) throws -> Int {
-    guard let walker = FileManager.default.enumerator(at: target, includingPropertiesForKeys: [.isRegularFileKey]) else { return 0 }
+  private func carryUserFiles(
+    from target: URL, to staging: URL, previous: SiteManifest, generated: SiteManifest
+  ) throws -> Int {
+    guard
+      let walker = FileManager.default.enumerator(
+        at: target, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return 0 }
     var kept = 0
     let base = target.path.hasSuffix("/") ? target.path : target.path + "/"
     for case let url as URL in walker {
-      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else {
+        continue
+      }
       let full = url.standardizedFileURL.path
       guard full.hasPrefix(base) else { continue }
       let rel = String(full.dropFirst(base.count))
@@ -166,11 +184,16 @@ public struct Publisher: Sendable {
       if generated.files[rel] != nil {
         throw PublishError(
           "the site now generates \(rel), but the output folder has a file of yours there",
-          hint: "move \(target.appendingPathComponent(rel).path) elsewhere; VibeKeeper never overwrites your files")
+          hint:
+            "move \(target.appendingPathComponent(rel).path) elsewhere; VibeKeeper never overwrites your files"
+        )
       }
       let dest = staging.appendingPathComponent(rel)
-      try FileManager.default.createDirectory(at: dest.deletingLastPathComponent(), withIntermediateDirectories: true)
-      if link(full, dest.path) != 0 { try FileManager.default.copyItem(atPath: full, toPath: dest.path) }
+      try FileManager.default.createDirectory(
+        at: dest.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if link(full, dest.path) != 0 {
+        try FileManager.default.copyItem(atPath: full, toPath: dest.path)
+      }
       kept += 1
     }
     return kept
@@ -179,7 +202,9 @@ public struct Publisher: Sendable {
   /// Writes a new file (it must not exist yet).
   static func write(_ bytes: [UInt8], to path: String) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o644)
-    guard fd >= 0 else { throw PublishError("cannot create \(path): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else {
+      throw PublishError("cannot create \(path): \(String(cString: strerror(errno)))")
+    }
     defer { close(fd) }
     var offset = 0
     try bytes.withUnsafeBytes { raw in

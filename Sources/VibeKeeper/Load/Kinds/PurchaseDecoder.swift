@@ -42,7 +42,7 @@ enum PurchaseDecoder: KindDecoder {
     p.notes = body
     if let total {
       p.givenTotal = total
-      if total != p.computedTotal {
+      if p.givenTotalDisagrees {
         f.report(
           .warning, at: f.location(of: "total"),
           "'total' \(total) differs from quantity × price = \(p.computedTotal)",

@@ -1,10 +1,14 @@
 /// The topics of `vibekeeper report`.
 public enum ReportTopic: String, CaseIterable, Sendable {
-  case occasions, reminders, streaks
+  case budgets, prices, pantry, shopping, occasions, reminders, streaks
 
   /// Builds the topic's report from the household as seen by `clock`.
   public func report(_ household: Household, clock: LocalClock) -> Report {
     switch self {
+    case .budgets: Reports.budgets(household, clock: clock)
+    case .prices: Reports.prices(household, clock: clock)
+    case .pantry: Reports.pantry(household, clock: clock)
+    case .shopping: Reports.shopping(household, clock: clock)
     case .occasions: Reports.occasions(household, clock: clock)
     case .reminders: Reports.reminders(household, clock: clock)
     case .streaks: Reports.streaks(household, clock: clock)

@@ -2,12 +2,12 @@
 ///
 /// Compares case-insensitively by edit distance (a swap of two neighbours counts as one
 /// edit) and accepts a match only when it is a plausible typo: at most a third of the
-/// name's length apart (at least one edit). Ties go to the candidate that sorts first, so
+/// name's length apart (names shorter than three letters only match by case). Ties go to the candidate that sorts first, so
 /// the answer is stable.
 public func closestMatch(to name: String, in candidates: [String]) -> String? {
   let target = Array(name.lowercased().unicodeScalars)
   guard !target.isEmpty, target.count <= 64 else { return nil }
-  let limit = max(1, target.count / 3)
+  let limit = target.count / 3
   var best: (distance: Int, name: String)?
   for candidate in candidates.sorted() {
     let other = Array(candidate.lowercased().unicodeScalars)

@@ -98,7 +98,7 @@ import Testing
       #"{"name": "{{ s }}", "value": {{ s }}, "n": {{ n }}, "list": {{ l }}, "none": {{ x }}}"#
     let out = try TT.render(
       t, name: "d.json",
-      ["s": "a\"b</script>\n", "n": .decimal(Decimal(string: "1.50")!), "l": [1, "x"], "x": nil])
+      ["s": "a\"b</script>\n", "n": .decimal(Decimal(string: "1.50")!), "l": [1, "x"], "x": .null])
     #expect(
       out
         == #"{"name": "a\"b\u003c/script\u003e\n", "value": "a\"b\u003c/script\u003e\n", "n": 1.5, "list": [1,"x"], "none": null}"#

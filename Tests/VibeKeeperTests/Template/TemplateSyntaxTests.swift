@@ -60,7 +60,7 @@ import Testing
       + "{% if loop.first %}F{% endif %}{% if loop.last %}L{% endif %};{% else %}none{% endfor %}"
     #expect(try TT.render(t, ["xs": ["a", "b", "c"]]) == "1/0/3:aF;2/1/3:b;3/2/3:cL;")
     #expect(try TT.render(t, ["xs": []]) == "none")
-    #expect(try TT.render(t, ["xs": nil]) == "none")
+    #expect(try TT.render(t, ["xs": .null]) == "none")
     let nested =
       "{% for a in [1, 2] %}{% for b in [3] %}{{ loop.index }}{{ a }}{{ b }} {% endfor %}{{ loop.index }}|{% endfor %}"
     #expect(try TT.render(nested) == "113 1|123 2|")

@@ -65,6 +65,14 @@ public struct TemplateLibrary: Sendable {
   /// The templates under `pages/`, sorted; `pages/NAME.EXT` renders to `NAME.EXT`.
   public var pageNames: [String] { names.filter { $0.hasPrefix("pages/") } }
 
+  /// The text of the template called `name` as loaded, parsed or not.
+  func sourceText(named name: String) -> String? {
+    switch entries[name] {
+    case .success(let template): return template.source.text
+    case .failure, .none: return nil
+    }
+  }
+
   /// Whether a name comes from the user's folder (overriding or adding to the defaults).
   public func isUserTemplate(_ name: String) -> Bool { userNames.contains(name) }
 

@@ -7,6 +7,12 @@ public final class TemplateSource: Sendable {
   public let displayPath: String
   /// The template text as Unicode scalars (positions are offsets into this array).
   let scalars: [Unicode.Scalar]
+  /// The template text.
+  var text: String {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars)
+    return String(view)
+  }
   /// Scalar offsets at which each line starts.
   private let lineStarts: [Int]
 

@@ -50,8 +50,7 @@ public protocol TemplateObject: Sendable {
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
-  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
-  ExpressibleByNilLiteral
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   /// A string value.
   public init(stringLiteral value: String) { self = .string(value) }
@@ -65,8 +64,6 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
   public init(dictionaryLiteral elements: (String, TemplateValue)...) {
     self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, b in b }))
   }
-  /// The null value.
-  public init(nilLiteral: ()) { self = .null }
 }
 
 extension TemplateValue {

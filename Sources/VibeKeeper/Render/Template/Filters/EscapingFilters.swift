@@ -2,7 +2,8 @@ import Foundation
 
 extension TemplateFilters {
   /// Filters that escape or mark values: `safe`, `escape`, `json`, `urlencode`, `ics`,
-  /// `markdown`.
+  /// `markdown`. `json` gives text that is still escaped for where it is printed (inside
+  /// `<script>` a plain `{{ value }}` already writes JSON).
   static let escaping: [String: TemplateFilter] = [
     "safe": TemplateFilter { v, _, env in
       if case .safe = v { return v }
@@ -14,7 +15,7 @@ extension TemplateFilters {
       let pretty = args.value(0, "pretty")?.isTruthy ?? false
       var text = v.json(env.clock).serialized(pretty: pretty)
       if pretty, text.hasSuffix("\n") { text.removeLast() }
-      return .safe(text)
+      return .string(text)
     },
     "urlencode": TemplateFilter { v, _, env in
       var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\0"..."~"))

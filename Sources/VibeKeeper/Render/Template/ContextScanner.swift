@@ -1,0 +1,204 @@
+/// Follows the literal text of a template in source order to know where each `{{ }}` lands:
+/// HTML text, a tag, an attribute value (and which attribute), a script; or, in JSON,
+/// inside or outside a string literal.
+struct ContextScanner: Sendable {
+  private enum State: Sendable, Equatable {
+    case data, tagOpen, tagName, inTag, attributeName, afterAttributeName, beforeValue
+    case quotedValue(Unicode.Scalar)
+    case unquotedValue, markup, comment, bogus, rawText
+    case jsonOutside, jsonString, jsonEscape
+    case plain
+  }
+
+  private var state: State
+  private var tagName = ""
+  private var isEndTag = false
+  private var attributeName = ""
+  /// Whether the current attribute value already has text that fixes a URL's scheme.
+  private var valueFixed = false
+  private var rawTag = ""
+  private var matched = 0
+  private let format: OutputFormat
+
+  /// A scanner at the start of a template of `format`.
+  init(format: OutputFormat) {
+    self.format = format
+    switch format {
+    case .html: state = .data
+    case .json: state = .jsonOutside
+    default: state = .plain
+    }
+  }
+
+  private static let urlAttributes: Set<String> = [
+    "href", "src", "action", "formaction", "cite", "background", "poster", "data", "codebase",
+    "longdesc", "usemap", "manifest", "xlink:href", "ping", "icon", "srcset", "lowsrc",
+    "dynsrc", "archive", "classid", "profile",
+  ]
+
+  /// The escaping for a `{{ }}` at the current position; also notes that the value's text
+  /// now belongs to the attribute value it starts.
+  mutating func modeForOutput() -> EscapeMode {
+    switch state {
+    case .plain: return format == .ics ? .ics : .none
+    case .jsonOutside: return .jsonValue
+    case .jsonString, .jsonEscape: return .jsonString
+    case .data, .comment, .markup, .bogus: return .htmlText
+    case .rawText: return rawTag == "script" ? .script : .htmlText
+    case .tagOpen, .tagName, .inTag, .attributeName, .afterAttributeName: return .htmlTag
+    // A value printed where a URL's scheme is still open is checked as a URL start, and so
+    // is every later one until literal text fixes the scheme ("{{ a }}{{ b }}" checks both).
+    case .beforeValue:
+      state = .unquotedValue
+      valueFixed = false
+      return ContextScanner.urlAttributes.contains(attributeName) ? .htmlTagURL : .htmlTag
+    case .unquotedValue:
+      let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
+      return isURL ? .htmlTagURL : .htmlTag
+    case .quotedValue:
+      if attributeName.hasPrefix("on") { return .htmlEventAttribute }
+      let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
+      return isURL ? .htmlURL : .htmlAttribute
+    }
+  }
+
+  /// Advances over literal template text.
+  mutating func feed(_ text: String) {
+    guard state != .plain else { return }
+    for c in text.unicodeScalars { step(c) }
+  }
+
+  private static func isSpace(_ c: Unicode.Scalar) -> Bool {
+    c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}"
+  }
+
+  private mutating func step(_ c: Unicode.Scalar) {
+    switch state {
+    case .plain: return
+    case .jsonOutside: if c == "\"" { state = .jsonString }
+    case .jsonString: state = c == "\\" ? .jsonEscape : (c == "\"" ? .jsonOutside : .jsonString)
+    case .jsonEscape: state = .jsonString
+    case .data:
+      if c == "<" { state = .tagOpen }
+    case .tagOpen:
+      if c == "/" {
+        isEndTag = true
+      } else if c == "!" || c == "?" {
+        state = c == "!" ? .markup : .bogus
+        matched = 0
+      } else if c.isASCII, c.properties.isAlphabetic {
+        tagName = String(c).lowercased()
+        state = .tagName
+      } else {
+        state = .data
+        isEndTag = false
+      }
+    case .tagName:
+      if ContextScanner.isSpace(c) || c == "/" {
+        state = .inTag
+      } else if c == ">" {
+        closeTag()
+      } else {
+        tagName += String(c).lowercased()
+      }
+    case .inTag:
+      if c == ">" {
+        closeTag()
+      } else if !ContextScanner.isSpace(c), c != "/" {
+        attributeName = String(c).lowercased()
+        state = .attributeName
+      }
+    case .attributeName:
+      if c == "=" {
+        state = .beforeValue
+      } else if ContextScanner.isSpace(c) {
+        state = .afterAttributeName
+      } else if c == ">" {
+        closeTag()
+      } else if c == "/" {
+        state = .inTag
+      } else {
+        attributeName += String(c).lowercased()
+      }
+    case .afterAttributeName:
+      if c == "=" {
+        state = .beforeValue
+      } else if c == ">" {
+        closeTag()
+      } else if !ContextScanner.isSpace(c) {
+        attributeName = String(c).lowercased()
+        state = .attributeName
+      }
+    case .beforeValue:
+      valueFixed = false
+      if c == "\"" || c == "'" {
+        state = .quotedValue(c)
+      } else if c == ">" {
+        closeTag()
+      } else if !ContextScanner.isSpace(c) {
+        state = .unquotedValue
+        noteValueText(c)
+      }
+    case .quotedValue(let quote):
+      if c == quote { state = .inTag } else { noteValueText(c) }
+    case .unquotedValue:
+      if ContextScanner.isSpace(c) {
+        state = .inTag
+      } else if c == ">" {
+        closeTag()
+      } else {
+        noteValueText(c)
+      }
+    case .markup:
+      if c == "-" {
+        matched += 1
+        if matched == 2 {
+          state = .comment
+          matched = 0
+        }
+      } else {
+        state = c == ">" ? .data : .bogus
+      }
+    case .bogus: if c == ">" { state = .data }
+    case .comment:
+      if c == ">" && matched >= 2 { state = .data }
+      matched = c == "-" ? matched + 1 : 0
+    case .rawText: stepRawText(c)
+    }
+  }
+
+  private mutating func noteValueText(_ c: Unicode.Scalar) {
+    // Only a separator fixes the scheme: a literal prefix such as "java" followed by a
+    // value could still form one.
+    if c == "/" || c == "?" || c == "#" || c == ":" { valueFixed = true }
+  }
+
+  private mutating func closeTag() {
+    let raw = ["script", "style", "textarea", "title"]
+    if !isEndTag, raw.contains(tagName) {
+      rawTag = tagName
+      state = .rawText
+      matched = 0
+    } else {
+      state = .data
+    }
+    isEndTag = false
+  }
+
+  /// Looks for `</tag` (case-insensitive) to leave script, style, textarea or title.
+  private mutating func stepRawText(_ c: Unicode.Scalar) {
+    let target = Array(("</" + rawTag).unicodeScalars)
+    let lower = ("A"..."Z").contains(c) ? Unicode.Scalar(c.value + 32) ?? c : c
+    if matched < target.count, lower == target[matched] {
+      matched += 1
+      if matched == target.count {
+        tagName = rawTag
+        isEndTag = true
+        state = .tagName
+        matched = 0
+      }
+    } else {
+      matched = lower == "<" ? 1 : 0
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Everything a render needs besides the data: the clock, the default currency, strictness,
+/// markdown settings and the limits that keep hostile templates from hanging the process.
+public struct RenderEnvironment: Sendable {
+  /// "Now" and the time zone for date filters and relative days.
+  public var clock: LocalClock
+  /// The ISO 4217 currency `| currency` uses when given none.
+  public var currency: String
+  /// Whether an undefined variable is an error (`check`, `--strict`) instead of a warning.
+  public var strict: Bool
+  /// How the markdown filter treats raw HTML.
+  public var markdown: MarkdownOptions
+  /// The deepest nesting of includes, parents and macro calls.
+  public var maxDepth: Int = 40
+  /// The most nodes and loop iterations one render may execute.
+  public var maxSteps: Int = 20_000_000
+  /// The largest output one render may produce, in UTF-8 bytes.
+  public var maxOutputBytes: Int = 256 << 20
+
+  /// Creates an environment.
+  public init(
+    clock: LocalClock, currency: String = "USD", strict: Bool = false,
+    markdown: MarkdownOptions = MarkdownOptions()
+  ) {
+    self.clock = clock
+    self.currency = currency
+    self.strict = strict
+    self.markdown = markdown
+  }
+}
+
+/// The finished text of a render and the warnings collected on the way.
+public struct RenderResult: Sendable {
+  /// The output, finished for its format (CRLF and folded lines for `.ics`).
+  public var output: String
+  /// Warnings such as undefined variables outside strict mode, in source order.
+  public var warnings: [Diagnostic]
+}

@@ -1,0 +1,31 @@
+/// A parsed template: parse once, render many times.
+public struct Template: Sendable {
+  /// The template's name in its library (`gift.html`).
+  public var name: String { source.name }
+  /// The output format, from the name's extension.
+  public let format: OutputFormat
+  let source: TemplateSource
+  let nodes: [Node]
+  let parent: Expr?
+  let parentAt: Int
+  let blocks: [String: [Node]]
+  let macros: [String: TemplateMacro]
+
+  /// Parses a template; `name` decides the format (by extension) and names it in errors.
+  public init(name: String, text: String, displayPath: String? = nil) throws(TemplateError) {
+    try self.init(source: TemplateSource(name: name, displayPath: displayPath, text: text))
+  }
+
+  /// Parses a template from its source.
+  init(source: TemplateSource) throws(TemplateError) {
+    self.source = source
+    self.format = OutputFormat(fileName: source.name)
+    let tokens = try TemplateLexer.tokenize(source)
+    var parser = TemplateParser(source: source, tokens: tokens, format: format)
+    self.nodes = try parser.parseNodes(until: [], opener: nil, nesting: 0).nodes
+    self.parent = parser.parent?.0
+    self.parentAt = parser.parent?.at ?? 0
+    self.blocks = parser.blocks
+    self.macros = parser.macros
+  }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// A missing template or a name that may not be used (`..`, absolute paths).
+struct TemplateLookupError: Error {
+  /// What is wrong with the name.
+  let message: String
+}
+
+/// The named templates of a run: the defaults embedded in the binary, overridden by name by
+/// the files of a user's template folder. Every template is parsed once, when the library is
+/// made; `include`, `extends` and `import` resolve names only inside the library, so a
+/// template can never read a file outside the template folders.
+public struct TemplateLibrary: Sendable {
+  private let entries: [String: Result<Template, TemplateError>]
+  private let userNames: Set<String>
+  /// Problems found while loading: syntax errors of templates, ignored files.
+  public let diagnostics: [Diagnostic]
+
+  /// Loads the defaults and, if given, every file under `userFolder` (which wins by name).
+  /// `displayRoot` is how the folder is shown in messages (default: its path as given).
+  /// Files that are symbolic links leading outside the folder are ignored with a warning.
+  public init(
+    defaults: [String: String] = DefaultTemplates.all, userFolder: URL? = nil,
+    displayRoot: String? = nil
+  ) throws {
+    var sources: [String: TemplateSource] = [:]
+    for (name, text) in defaults {
+      sources[name] = TemplateSource(name: name, displayPath: "(built-in)/" + name, text: text)
+    }
+    var diagnostics: [Diagnostic] = []
+    var userNames: Set<String> = []
+    if let userFolder {
+      let root = displayRoot ?? userFolder.relativePath
+      let files = try TemplateLibrary.files(in: userFolder, diagnostics: &diagnostics, root: root)
+      for (name, url) in files {
+        let display = root + "/" + name
+        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8)
+        else {
+          let location = SourceLocation(file: display, line: 1, column: 1)
+          diagnostics.append(Diagnostic(.error, location, "template is not readable UTF-8 text"))
+          continue
+        }
+        sources[name] = TemplateSource(name: name, displayPath: display, text: text)
+        userNames.insert(name)
+      }
+    }
+    var entries: [String: Result<Template, TemplateError>] = [:]
+    for name in sources.keys.sorted() {
+      guard let source = sources[name] else { continue }
+      do {
+        entries[name] = .success(try Template(source: source))
+      } catch {
+        entries[name] = .failure(error)
+        diagnostics.append(error.diagnostic)
+      }
+    }
+    self.entries = entries
+    self.userNames = userNames
+    self.diagnostics = diagnostics
+  }
+
+  /// Every template name, sorted.
+  public var names: [String] { entries.keys.sorted() }
+
+  /// The templates under `pages/`, sorted; `pages/NAME.EXT` renders to `NAME.EXT`.
+  public var pageNames: [String] { names.filter { $0.hasPrefix("pages/") } }
+
+  /// The text of the template called `name` as loaded, parsed or not.
+  func sourceText(named name: String) -> String? {
+    switch entries[name] {
+    case .success(let template): return template.source.text
+    case .failure, .none: return nil
+    }
+  }
+
+  /// Whether a name comes from the user's folder (overriding or adding to the defaults).
+  public func isUserTemplate(_ name: String) -> Bool { userNames.contains(name) }
+
+  /// Why a name may not be used, or nil when it is a plain relative path inside the folder.
+  public static func invalidNameReason(_ name: String) -> String? {
+    if name.isEmpty { return "a template name is empty" }
+    if name.hasPrefix("/") || name.hasPrefix("~") || name.contains("\\") || name.contains(":") {
+      return "template name '\(name)' must be a relative path inside the template folder"
+    }
+    if name.contains("\0") { return "template name contains a NUL character" }
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
+      return "template name '\(name)' may not contain '..', '.' or empty path parts"
+    }
+    return nil
+  }
+
+  /// The parsed template called `name`; throws its syntax error, or a lookup error when the
+  /// name is invalid or unknown.
+  public func template(named name: String) throws -> Template {
+    if let reason = TemplateLibrary.invalidNameReason(name) {
+      throw TemplateLookupError(message: reason)
+    }
+    guard let entry = entries[name] else {
+      throw TemplateLookupError(
+        message: "template '\(name)' not found" + .didYouMean(name, in: names))
+    }
+    return try entry.get()
+  }
+
+  /// Renders the template called `name` with `context` (and its parents, includes and
+  /// imports from this library), finished for its format.
+  public func render(
+    _ name: String, context: [String: TemplateValue], environment: RenderEnvironment
+  ) throws(TemplateError) -> RenderResult {
+    let template: Template
+    do {
+      template = try self.template(named: name)
+    } catch let e as TemplateError {
+      throw e
+    } catch {
+      let message = (error as? TemplateLookupError)?.message ?? "cannot load '\(name)'"
+      throw TemplateError(message, file: name)
+    }
+    return try template.render(context: context, environment: environment, library: self)
+  }
+
+  /// The regular files under a folder by relative name, skipping hidden files and links
+  /// that lead outside it.
+  private static func files(
+    in folder: URL, diagnostics: inout [Diagnostic], root: String
+  ) throws -> [(String, URL)] {
+    let base = folder.resolvingSymlinksInPath().standardizedFileURL
+    let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
+    let manager = FileManager.default
+    guard let enumerator = manager.enumerator(atPath: base.path) else {
+      throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path])
+    }
+    var result: [(String, URL)] = []
+    for case let relative as String in enumerator {
+      let name = relative.split(separator: "/").joined(separator: "/")
+      if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+      let url = base.appendingPathComponent(name)
+      let real = url.resolvingSymlinksInPath().standardizedFileURL
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: real.path, isDirectory: &isDirectory) else { continue }
+      guard real.path.hasPrefix(basePath) else {
+        let location = SourceLocation(file: root + "/" + name, line: 1, column: 1)
+        diagnostics.append(
+          Diagnostic(.warning, location, "ignored: a link to a file outside the template folder"))
+        continue
+      }
+      if isDirectory.boolValue { continue }
+      guard invalidNameReason(name) == nil else { continue }
+      result.append((name, real))
+    }
+    return result.sorted { $0.0 < $1.0 }
+  }
+}
+
+extension Template {
+  /// Renders the template with `context`; `library` resolves `extends`, `include` and
+  /// `import`. The result is finished for the format (CRLF and folding for `.ics`).
+  public func render(
+    context: [String: TemplateValue], environment: RenderEnvironment,
+    library: TemplateLibrary? = nil
+  ) throws(TemplateError) -> RenderResult {
+    var renderer = TemplateRenderer(
+      template: self, context: context, environment: environment, library: library)
+    try renderer.run()
+    let output = format == .ics ? ICSLineWriter.finish(renderer.out) : renderer.out
+    return RenderResult(output: output, warnings: renderer.warnings)
+  }
+}

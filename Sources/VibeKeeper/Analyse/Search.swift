@@ -19,6 +19,18 @@ public struct SearchHit: Hashable, Sendable {
   public var matchedFields: [String]
 }
 
+/// A record as search sees it: its name and its other text fields.
+public struct SearchDocument: Sendable {
+  /// What the record is.
+  public var kind: SearchHit.Kind
+  /// The record id.
+  public var id: String
+  /// The name that scores 100, 50 or 25.
+  public var name: String
+  /// The other fields (each scores 10 when any of its texts contains the query).
+  public var fields: [(String, [String])]
+}
+
 /// Search over gifts, items and contacts.
 ///
 /// Scoring, per the spec: the name scores 100 when it equals the query, else 50 when it
@@ -32,34 +44,49 @@ public enum Search {
   public static func run(_ query: String, in household: Household) -> [SearchHit] {
     let q = fold(query)
     guard !q.isEmpty else { return [] }
-    var hits: [SearchHit] = []
-    for g in household.gifts {
-      let recipient = [g.recipient, household.contact(g.recipient)?.name].compactMap { $0 }
-      let others: [(String, [String])] = [
-        ("description", [g.description]), ("tags", g.tags), ("for", recipient),
-        ("occasion", [g.occasion ?? ""]), ("url", [g.url ?? ""]),
-      ]
-      hits += score(q, kind: .gift, id: g.id, name: g.title, others: others)
-    }
-    for i in household.items {
-      let others: [(String, [String])] = [
-        ("brand", [i.brand ?? ""]), ("category", [i.category ?? ""]), ("unit", [i.unit ?? ""]),
-        ("notes", [i.notes]),
-      ]
-      hits += score(q, kind: .item, id: i.id, name: i.name, others: others)
-    }
-    for c in household.contacts {
-      let others: [(String, [String])] = [
-        ("first_name", [c.firstName ?? ""]), ("last_name", [c.lastName ?? ""]),
-        ("relationship", [c.relationship ?? ""]), ("tags", c.tags), ("notes", [c.notes]),
-      ]
-      hits += score(q, kind: .contact, id: c.id, name: c.name, others: others)
+    let hits = documents(household).flatMap { d in
+      score(q, kind: d.kind, id: d.id, name: d.name, others: d.fields)
     }
     return hits.sorted { a, b in
       if a.score != b.score { return a.score > b.score }
       let (fa, fb) = (fold(a.name), fold(b.name))
       return (fa, a.name, a.kind.rawValue, a.id) < (fb, b.name, b.kind.rawValue, b.id)
     }
+  }
+
+  /// The searchable records: gifts, items and contacts with their name and other fields
+  /// (a gift's `for` field also holds the recipient's name).
+  public static func documents(_ household: Household) -> [SearchDocument] {
+    var docs: [SearchDocument] = []
+    for g in household.gifts {
+      let recipient = [g.recipient, household.contact(g.recipient)?.name].compactMap { $0 }
+      docs.append(
+        SearchDocument(
+          kind: .gift, id: g.id, name: g.title,
+          fields: [
+            ("description", [g.description]), ("tags", g.tags), ("for", recipient),
+            ("occasion", [g.occasion ?? ""]), ("url", [g.url ?? ""]),
+          ]))
+    }
+    for i in household.items {
+      docs.append(
+        SearchDocument(
+          kind: .item, id: i.id, name: i.name,
+          fields: [
+            ("brand", [i.brand ?? ""]), ("category", [i.category ?? ""]), ("unit", [i.unit ?? ""]),
+            ("notes", [i.notes]),
+          ]))
+    }
+    for c in household.contacts {
+      docs.append(
+        SearchDocument(
+          kind: .contact, id: c.id, name: c.name,
+          fields: [
+            ("first_name", [c.firstName ?? ""]), ("last_name", [c.lastName ?? ""]),
+            ("relationship", [c.relationship ?? ""]), ("tags", c.tags), ("notes", [c.notes]),
+          ]))
+    }
+    return docs
   }
 
   /// One record's hit, or nothing when nothing matched. `q` is already folded.

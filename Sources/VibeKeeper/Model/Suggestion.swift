@@ -1,10 +1,12 @@
 /// Did-you-mean suggestions for unknown names (fields, filters, ids).
 public enum Suggestion {
   /// The candidate closest to `word` by edit distance (case-insensitive), when it is close
-  /// enough to be a plausible typo: at most a third of the word's length, and at least 1.
+  /// enough to be a plausible typo: at most a third of the word's length apart (so words
+  /// shorter than three letters only match by case); ties go to the first in sorted order.
   public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
     let target = Array(word.lowercased().unicodeScalars)
-    let limit = max(1, target.count / 3)
+    guard !target.isEmpty, target.count <= 64 else { return nil }
+    let limit = target.count / 3
     var best: (String, Int)?
     for candidate in candidates {
       let c = Array(candidate.lowercased().unicodeScalars)

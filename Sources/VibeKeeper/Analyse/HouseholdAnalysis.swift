@@ -1,0 +1,57 @@
+/// Every analysis of a household as seen at one "now", run once and shared by the site,
+/// the calendar feeds and the summary report.
+public struct HouseholdAnalysis: Sendable {
+  /// The clock the analyses used.
+  public let clock: LocalClock
+  /// Occasions and birthdays within the horizon.
+  public let upcoming: [UpcomingOccasion]
+  /// Every health reminder's state.
+  public let reminders: [ReminderStatus]
+  /// Streaks per game.
+  public let streaks: [GameStreak]
+  /// The play window of each game, by game id.
+  public let playWindows: [String: PlayWindow]
+  /// The play window over all games.
+  public let overallPlayWindow: PlayWindow
+  /// The daily streak reminder, or nil when reminders are off.
+  public let streakReminder: StreakReminder?
+  /// Budgets and their summaries.
+  public let budgets: BudgetAnalysis
+  /// Price history per item (and currency).
+  public let prices: [ItemPriceHistory]
+  /// Purchase cadence per item.
+  public let cadence: [ItemCadence]
+  /// What is in the pantry and when it expires.
+  public let pantry: PantryAnalysis
+  /// Shopping list summaries.
+  public let shopping: [ShoppingListSummary]
+  /// Warnings the analyses found (overlapping budgets, other currencies).
+  public let diagnostics: [Diagnostic]
+
+  /// Runs every analysis.
+  public init(_ household: Household, clock: LocalClock) {
+    self.clock = clock
+    let settings = household.settings
+    upcoming = UpcomingOccasions.upcoming(in: household, clock: clock)
+    reminders = HealthReminders.statuses(in: household, clock: clock)
+    streaks = Streaks.streaks(in: household, clock: clock)
+    var byGame: [String: [GameResult]] = [:]
+    for r in household.results { byGame[r.game, default: []].append(r) }
+    var windows: [String: PlayWindow] = [:]
+    for game in household.games {
+      windows[game.id] = PlayWindows.window(
+        of: byGame[game.id] ?? [], windowDays: settings.streaks.windowDays, clock: clock)
+    }
+    playWindows = windows
+    overallPlayWindow = PlayWindows.window(
+      of: household.results, windowDays: settings.streaks.windowDays, clock: clock)
+    streakReminder = StreakReminder.effective(settings.streaks, window: overallPlayWindow)
+    budgets = BudgetAnalysis.analyse(household, today: clock.today)
+    prices = PriceHistory.analyse(household)
+    cadence = PurchaseCadence.analyse(household, today: clock.today)
+    pantry = Pantry.analyse(household, today: clock.today)
+    let (lists, shoppingWarnings) = ShoppingAnalysis.analyse(household, today: clock.today)
+    shopping = lists
+    diagnostics = budgets.diagnostics + shoppingWarnings
+  }
+}

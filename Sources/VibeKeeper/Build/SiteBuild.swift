@@ -1,0 +1,91 @@
+import Foundation
+
+/// The whole pipeline for `vibekeeper build`: load the data folder, analyse it at "now",
+/// render the site through the templates, and publish it atomically. A build whose
+/// templates fail (or, with `strict`, that has any error) publishes nothing, so the
+/// previous site stays as it was.
+public struct SiteBuild: Sendable {
+  /// The data folder and how it is shown in messages.
+  public var data: URL
+  public var dataDisplay: String
+  /// The user's template folder, if any (overrides the built-in templates by name).
+  public var templates: URL?
+  public var templatesDisplay: String?
+  /// The output folder.
+  public var output: URL
+  /// Any error fails the build; undefined template variables are errors.
+  public var strict = false
+
+  /// Creates a build.
+  public init(data: URL, dataDisplay: String, templates: URL?, templatesDisplay: String?, output: URL) {
+    self.data = data
+    self.dataDisplay = dataDisplay
+    self.templates = templates
+    self.templatesDisplay = templatesDisplay
+    self.output = output
+  }
+
+  /// What a build did.
+  public struct Outcome: Sendable {
+    /// Every diagnostic, loader's first.
+    public var diagnostics: [Diagnostic] = []
+    /// Records loaded.
+    public var records = 0
+    /// HTML pages and calendar feeds written.
+    public var pages = 0
+    public var feeds = 0
+    /// What publishing did, when it happened.
+    public var published: Publisher.Stats?
+    /// Why nothing was published, when that is the case.
+    public var failure: String?
+  }
+
+  /// Runs the build at the clock `clock` gives for the data's settings (its time zone);
+  /// `progress` is told after each rendered page. Rethrows the clock's error.
+  public func run(
+    clock makeClock: (Settings) throws -> LocalClock, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) rethrows -> Outcome {
+    var outcome = Outcome()
+    let loaded = DataLoader(root: data, displayRoot: dataDisplay).load()
+    let household = loaded.household
+    outcome.records = household.recordCount
+    outcome.diagnostics = loaded.diagnostics + HouseholdChecks.diagnostics(household)
+    let clock = try makeClock(household.settings)
+    let analysis = HouseholdAnalysis(household, clock: clock)
+    let library: TemplateLibrary
+    do {
+      library = try TemplateLibrary(userFolder: templates, displayRoot: templatesDisplay)
+    } catch {
+      outcome.failure = "the template folder \(templatesDisplay ?? templates?.path ?? "") cannot be read"
+      return outcome
+    }
+    outcome.diagnostics += library.diagnostics
+    var media: [String: [UInt8]] = [:]
+    for path in household.media {
+      if let bytes = FileManager.default.contents(atPath: data.appendingPathComponent(path).path) {
+        media[path] = [UInt8](bytes)
+      }
+    }
+    let renderer = SiteRenderer(household: household, analysis: analysis, library: library, strict: strict, media: media)
+    let site = renderer.render(progress: progress)
+    outcome.diagnostics += site.diagnostics
+    outcome.pages = site.pages
+    outcome.feeds = site.feeds
+    if site.failed || library.diagnostics.hasErrors {
+      outcome.failure = "a template failed, so nothing was published"
+      return outcome
+    }
+    if strict, outcome.diagnostics.hasErrors {
+      outcome.failure = "--strict: there are errors, so nothing was published"
+      return outcome
+    }
+    var protected = [data]
+    if let templates { protected.append(templates) }
+    do {
+      outcome.published = try Publisher(output: output, protecting: protected).publish(site.files)
+    } catch {
+      outcome.failure = "\(error)"
+    }
+    return outcome
+  }
+}

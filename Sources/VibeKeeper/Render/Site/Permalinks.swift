@@ -1,0 +1,93 @@
+/// Stable page paths for records (`contacts/family/mom.html`) and the relative links
+/// between pages, so the site works under any base path and from `file://`.
+public struct Permalinks: Sendable {
+  private var paths: [String: String] = [:]
+  private var taken: Set<String> = []
+
+  /// The kinds that get a page of their own.
+  public static let pageKinds: [RecordKind] = [
+    .contacts, .occasions, .gifts, .reminders, .budgets, .items, .shopping, .games,
+  ]
+
+  /// Assigns a path to every record of the page kinds (in id order, so collisions resolve
+  /// the same way every time).
+  public init(_ household: Household) {
+    taken = ["index.html", "search.html", "search-index.json"]
+    for kind in Permalinks.pageKinds { taken.insert("\(kind.folder)/index.html") }
+    func add(_ kind: RecordKind, _ ids: [String]) {
+      for id in ids { assign(kind, id) }
+    }
+    add(.contacts, household.contacts.map(\.id))
+    add(.occasions, household.occasions.map(\.id))
+    add(.gifts, household.gifts.map(\.id))
+    add(.reminders, household.reminders.map(\.id))
+    add(.budgets, household.budgets.map(\.id))
+    add(.items, household.items.map(\.id))
+    add(.shopping, household.shopping.map(\.id))
+    add(.games, household.games.map(\.id))
+  }
+
+  private mutating func assign(_ kind: RecordKind, _ id: String) {
+    let segments = id.split(separator: "/").map { Permalinks.fileSafe(String($0)) }
+    let base = kind.folder + "/" + segments.joined(separator: "/")
+    var path = base + ".html"
+    var n = 2
+    while taken.contains(path) || taken.contains(path.replacingOccurrences(of: ".html", with: "")) {
+      path = "\(base)-\(n).html"
+      n += 1
+    }
+    taken.insert(path)
+    // A page path may not also be a folder of another page (a/b.html vs a.html is fine).
+    paths["\(kind.folder)\u{0}\(id)"] = path
+  }
+
+  /// The page path of a record, relative to the site root; nil for kinds without pages or
+  /// unknown ids.
+  public func path(_ kind: RecordKind, _ id: String?) -> String? {
+    guard let id else { return nil }
+    return paths["\(kind.folder)\u{0}\(id)"]
+  }
+
+  /// A URL-encoded link to a record's page, relative to the site root.
+  public func url(_ kind: RecordKind, _ id: String?) -> String? {
+    path(kind, id).map(Permalinks.encode)
+  }
+
+  /// `../` once per folder level of `path`: the way back to the site root.
+  public static func root(of path: String) -> String {
+    String(repeating: "../", count: path.filter { $0 == "/" }.count)
+  }
+
+  /// A path segment safe on every file system and in URLs: lower-case, letters and digits
+  /// (any script), `-`, `_`, `.`; everything else becomes `-`; never hidden, never empty.
+  static func fileSafe(_ segment: String) -> String {
+    var out = ""
+    for ch in segment.lowercased() {
+      if ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == "." {
+        out.append(ch)
+      } else if !out.hasSuffix("-") {
+        out.append("-")
+      }
+    }
+    while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
+    while out.hasSuffix("-") { out.removeLast() }
+    return out.isEmpty ? "record" : out
+  }
+
+  /// Percent-encodes a path for an `href` (keeps unreserved characters and `/`).
+  public static func encode(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+        UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,69 @@
+/// Which template renders which output: the site's pages, one page per record, assets,
+/// user pages and feeds. The template folder mirrors the output:
+///
+/// - `index.html`, `search.html`: the dashboard and the search page;
+/// - `AREA/index.html`: the list page of an area (`contacts/index.html`);
+/// - `AREA/record.html`: the page of each record of the area (`contacts/family/mom.html`);
+/// - `assets/…`: copied through the engine to the same path (`assets/style.css`);
+/// - `pages/NAME.EXT`: a user page, rendered to `NAME.EXT` with the whole model;
+/// - `feeds/NAME.ics`: a calendar feed, rendered to `NAME.ics`;
+/// - names starting with `_` and everything under `partials/` are layouts and includes.
+struct SitePlan {
+  /// One output to render.
+  struct Page {
+    /// The template's name.
+    let template: String
+    /// The output path.
+    let path: String
+    /// The page's own context values (added to the globals).
+    let context: [String: TemplateValue]
+  }
+
+  /// The singular name a record page's value also goes by (`contact`, `gift`, `list`).
+  static func singular(_ kind: RecordKind) -> String {
+    switch kind {
+    case .shopping: "list"
+    default: String(kind.singular)
+    }
+  }
+
+  /// Every page of the site, in a fixed order.
+  static func pages(library: TemplateLibrary, model: SiteModel, links: Permalinks) -> [Page] {
+    var pages: [Page] = []
+    func page(_ template: String, _ path: String, _ title: String, area: String, _ extra: [String: TemplateValue] = [:]) {
+      var context = extra
+      context["page"] = SiteValues.map([
+        ("title", .string(title)), ("path", .string(path)), ("area", .string(area)),
+      ])
+      context["root"] = .string(Permalinks.root(of: path))
+      pages.append(Page(template: template, path: path, context: context))
+    }
+    let names = Set(library.names)
+    for (name, title) in [("index.html", "Dashboard"), ("search.html", "Search")] where names.contains(name) {
+      page(name, name, title, area: name == "index.html" ? "index" : "search")
+    }
+    for kind in Permalinks.pageKinds {
+      let area = kind.folder
+      let title = SiteModel.areas.first { $0.0 == area }?.1 ?? area
+      if names.contains("\(area)/index.html") { page("\(area)/index.html", "\(area)/index.html", title, area: area) }
+      let recordTemplate = "\(area)/record.html"
+      guard names.contains(recordTemplate) else { continue }
+      for record in model.records[kind] ?? [] {
+        guard let path = links.path(kind, record.id) else { continue }
+        page(recordTemplate, path, record.title, area: area, ["record": record.value, singular(kind): record.value])
+      }
+    }
+    for name in library.names.sorted() {
+      if name.hasPrefix("assets/") {
+        page(name, name, name, area: "assets")
+      } else if name.hasPrefix("pages/") {
+        let path = String(name.dropFirst("pages/".count))
+        page(name, path, path, area: "pages")
+      } else if name.hasPrefix("feeds/") {
+        let path = String(name.dropFirst("feeds/".count))
+        page(name, path, path, area: "feeds")
+      }
+    }
+    return pages
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+extension SiteValues {
+  /// A contact with birthday facts, gift ideas by status and planned spend.
+  func contact(_ c: Contact) -> TemplateValue {
+    let today = analysis.clock.today
+    let gifts = household.gifts.filter { $0.recipient == c.id }
+    var byStatus: [String: TemplateValue] = [:]
+    for status in GiftStatus.allCases {
+      byStatus[status.rawValue] = .array(gifts.filter { $0.status == status }.map(giftSummary))
+    }
+    let planned = gifts.filter { $0.status != .given && $0.currency == household.settings.currency }
+      .compactMap(\.price).reduce(Decimal(0), +)
+    let next = c.nextBirthday(onOrAfter: today)
+    let occasions = household.occasions.filter { $0.contact == c.id }.map(occasionSummary)
+    return SiteValues.map([
+      ("id", .string(c.id)), ("name", .string(c.name)), ("url", SiteValues.text(links.url(.contacts, c.id))),
+      ("first_name", SiteValues.text(c.firstName)), ("last_name", SiteValues.text(c.lastName)),
+      ("relationship", SiteValues.text(c.relationship)), ("tags", SiteValues.texts(c.tags)),
+      ("notes", html(c.notes)),
+      ("birthday", c.birthday.map { b in birthdayValue(b, c, next: next, today: today) }),
+      ("gifts", .array(gifts.map(giftSummary))), ("gifts_by_status", .dictionary(byStatus)),
+      ("planned_spend", .decimal(planned)), ("currency", .string(household.settings.currency)),
+      ("occasions", .array(occasions)),
+    ])
+  }
+
+  private func birthdayValue(_ b: Birthday, _ c: Contact, next: LocalDate?, today: LocalDate) -> TemplateValue {
+    SiteValues.map([
+      ("month", .int(b.month)), ("day", .int(b.day)), ("year", b.year.map(TemplateValue.int)),
+      ("date", b.year.flatMap { LocalDate(year: $0, month: b.month, day: b.day) }.map(TemplateValue.date)),
+      ("next", SiteValues.date(next)), ("days_until", next.map { .int(today.days(to: $0)) }),
+      ("turns", next.flatMap { c.age(on: $0) }.map(TemplateValue.int)),
+      ("age", c.age(on: today).map(TemplateValue.int)),
+      ("leap", .bool(b.month == 2 && b.day == 29)), ("leap_rule", .string(c.leapBirthday.rawValue)),
+    ])
+  }
+
+  /// A gift idea with its recipient and occasion as links.
+  func gift(_ g: Gift) -> TemplateValue {
+    var photo: TemplateValue = .null
+    if let p = g.photo, household.media.contains(p) {
+      let size = mediaSizes[p]
+      photo = SiteValues.map([
+        ("src", .string(Permalinks.encode(p))), ("width", size.map { .int($0.width) }),
+        ("height", size.map { .int($0.height) }),
+      ])
+    }
+    var occasion: TemplateValue = .null
+    if g.occasion == "birthday" {
+      occasion = SiteValues.map([("id", .string("birthday")), ("name", .string("Birthday")), ("url", .null)])
+    } else if let o = g.occasion {
+      occasion = ref(.occasions, o, household.occasions.first { $0.id == o }?.title)
+    }
+    return SiteValues.map([
+      ("id", .string(g.id)), ("title", .string(g.title)), ("url", SiteValues.text(links.url(.gifts, g.id))),
+      ("recipient", contactRef(g.recipient)), ("occasion", occasion),
+      ("price", SiteValues.number(g.price)), ("currency", .string(g.currency)),
+      ("status", .string(g.status.rawValue)), ("purchased", SiteValues.date(g.purchased)),
+      ("link", SiteValues.text(g.url)), ("photo", photo), ("tags", SiteValues.texts(g.tags)),
+      ("created", SiteValues.date(g.created)), ("description", html(g.description)),
+    ])
+  }
+
+  /// A gift without its description (for lists).
+  func giftSummary(_ g: Gift) -> TemplateValue {
+    SiteValues.map([
+      ("id", .string(g.id)), ("title", .string(g.title)), ("url", SiteValues.text(links.url(.gifts, g.id))),
+      ("price", SiteValues.number(g.price)), ("currency", .string(g.currency)),
+      ("status", .string(g.status.rawValue)), ("recipient", contactRef(g.recipient)),
+    ])
+  }
+
+  /// An occasion with its next date and gift ideas.
+  func occasion(_ o: Occasion) -> TemplateValue {
+    let today = analysis.clock.today
+    let next = o.nextDate(onOrAfter: today)
+    var merged = occasionSummary(o)
+    if case .dictionary(var d) = merged {
+      d["notes"] = html(o.notes)
+      d["gifts"] = .array(OccasionGifts.forOccasion(o, in: household.gifts).map(giftSummary))
+      d["next_date"] = SiteValues.date(next) ?? .null
+      d["days_until"] = next.map { .int(today.days(to: $0)) } ?? .null
+      d["years"] = next.map { .int($0.year - o.date.year) } ?? .null
+      merged = .dictionary(d)
+    }
+    return merged
+  }
+
+  /// An occasion's basic facts.
+  func occasionSummary(_ o: Occasion) -> TemplateValue {
+    SiteValues.map([
+      ("id", .string(o.id)), ("title", .string(o.title)), ("url", SiteValues.text(links.url(.occasions, o.id))),
+      ("date", .date(o.date)), ("recurring", .bool(o.recurring)), ("contact", contactRef(o.contact)),
+    ])
+  }
+
+  /// An upcoming occasion or birthday, with its gift ideas and reminder points.
+  func upcoming(_ u: UpcomingOccasion) -> TemplateValue {
+    let page = u.kind == .birthday ? links.url(.contacts, u.contact) : links.url(.occasions, u.id)
+    return SiteValues.map([
+      ("kind", .string(u.kind.rawValue)), ("id", .string(u.id)), ("title", .string(u.title)),
+      ("url", SiteValues.text(page)), ("contact", contactRef(u.contact)), ("date", .date(u.date)),
+      ("days_until", .int(u.daysUntil)), ("recurring", .bool(u.recurring)),
+      ("age", u.age.map(TemplateValue.int)), ("years", u.years.map(TemplateValue.int)),
+      ("reminders", .array(u.reminders.map(TemplateValue.dateTime))),
+      ("gifts", .array(u.gifts.map(giftSummary))),
+    ])
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Turns records and their analyses into the values templates see: plain maps with
+/// snake_case keys, every absent field present as `none`, links between records as small
+/// references (`{id, name, url}`), Markdown bodies already rendered to safe HTML.
+struct SiteValues: Sendable {
+  let household: Household
+  let analysis: HouseholdAnalysis
+  let links: Permalinks
+  let markdown: MarkdownOptions
+  /// Image sizes of media files by path (`media/gifts/lamp.png`).
+  let mediaSizes: [String: (width: Int, height: Int)]
+
+  /// A map from optional values (nil becomes `none`).
+  static func map(_ pairs: [(String, TemplateValue?)]) -> TemplateValue {
+    var d: [String: TemplateValue] = [:]
+    d.reserveCapacity(pairs.count)
+    for (k, v) in pairs { d[k] = v ?? .null }
+    return .dictionary(d)
+  }
+
+  /// A text value, or none.
+  static func text(_ s: String?) -> TemplateValue? { s.map(TemplateValue.string) }
+  /// A decimal value, or none.
+  static func number(_ d: Decimal?) -> TemplateValue? { d.map(TemplateValue.decimal) }
+  /// A date value, or none.
+  static func date(_ d: LocalDate?) -> TemplateValue? { d.map(TemplateValue.date) }
+  /// A list of texts.
+  static func texts(_ list: [String]) -> TemplateValue { .array(list.map(TemplateValue.string)) }
+
+  /// Rendered Markdown, safe to print; none for an empty body.
+  func html(_ markdownText: String) -> TemplateValue {
+    markdownText.isEmpty ? .null : .safe(Markdown.html(markdownText, options: markdown))
+  }
+
+  /// `{id, name, url}` for a link to a record's page.
+  func ref(_ kind: RecordKind, _ id: String?, _ name: String?) -> TemplateValue {
+    guard let id else { return .null }
+    return SiteValues.map([
+      ("id", .string(id)), ("name", SiteValues.text(name ?? id)),
+      ("url", SiteValues.text(links.url(kind, id))), ("kind", .string(kind.folder)),
+    ])
+  }
+
+  /// A link to a contact.
+  func contactRef(_ id: String?) -> TemplateValue {
+    ref(.contacts, id, household.contact(id)?.name)
+  }
+
+  /// A link to an item.
+  func itemRef(_ id: String?) -> TemplateValue {
+    ref(.items, id, household.item(id)?.name)
+  }
+}

@@ -20,7 +20,11 @@ struct BuildCommand: ParsableCommand {
 
   @OptionGroup var dataOptions: DataOptions
 
-  @Option(name: .long, help: ArgumentHelp("Your templates, overriding the built-in ones by name (default: templates/ beside the data folder, when it exists).", valueName: "DIR"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Your templates, overriding the built-in ones by name (default: templates/ beside the data folder, when it exists).",
+      valueName: "DIR"))
   var templates: String?
 
   @Option(name: .shortAndLong, help: ArgumentHelp("Where the site goes.", valueName: "DIR"))
@@ -39,7 +43,8 @@ struct BuildCommand: ParsableCommand {
     let dataURL = URL(fileURLWithPath: dataOptions.data)
     let templateFolder = templates ?? defaultTemplates(beside: dataURL)
     var build = SiteBuild(
-      data: dataURL, dataDisplay: dataOptions.data, templates: templateFolder.map { URL(fileURLWithPath: $0) },
+      data: dataURL, dataDisplay: dataOptions.data,
+      templates: templateFolder.map { URL(fileURLWithPath: $0) },
       templatesDisplay: templateFolder, output: URL(fileURLWithPath: output))
     build.strict = strict
     let outcome = try build.run(clock: nowOptions.clock)
@@ -48,7 +53,8 @@ struct BuildCommand: ParsableCommand {
       Terminal.error("error: \(failure)\n")
       throw ExitCode(1)
     }
-    let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+    let seconds =
+      Double((ContinuousClock.now - started).components.attoseconds) / 1e18
       + Double((ContinuousClock.now - started).components.seconds)
     if !quiet {
       let warnings = outcome.diagnostics.warningCount
@@ -64,7 +70,9 @@ struct BuildCommand: ParsableCommand {
   private func defaultTemplates(beside data: URL) -> String? {
     let candidate = data.deletingLastPathComponent().appendingPathComponent("templates")
     var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), isDir.boolValue else { return nil }
+    guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir),
+      isDir.boolValue
+    else { return nil }
     let shown = (dataOptions.data as NSString).deletingLastPathComponent
     return shown.isEmpty ? "templates" : shown + "/templates"
   }

@@ -17,7 +17,9 @@ public struct SiteBuild: Sendable {
   public var strict = false
 
   /// Creates a build.
-  public init(data: URL, dataDisplay: String, templates: URL?, templatesDisplay: String?, output: URL) {
+  public init(
+    data: URL, dataDisplay: String, templates: URL?, templatesDisplay: String?, output: URL
+  ) {
     self.data = data
     self.dataDisplay = dataDisplay
     self.templates = templates
@@ -43,7 +45,8 @@ public struct SiteBuild: Sendable {
   /// Runs the build at the clock `clock` gives for the data's settings (its time zone);
   /// `progress` is told after each rendered page. Rethrows the clock's error.
   public func run(
-    clock makeClock: (Settings) throws -> LocalClock, progress: (@Sendable (Int, Int) -> Void)? = nil
+    clock makeClock: (Settings) throws -> LocalClock,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
   ) rethrows -> Outcome {
     var outcome = Outcome()
     let loaded = DataLoader(root: data, displayRoot: dataDisplay).load()
@@ -56,7 +59,8 @@ public struct SiteBuild: Sendable {
     do {
       library = try TemplateLibrary(userFolder: templates, displayRoot: templatesDisplay)
     } catch {
-      outcome.failure = "the template folder \(templatesDisplay ?? templates?.path ?? "") cannot be read"
+      outcome.failure =
+        "the template folder \(templatesDisplay ?? templates?.path ?? "") cannot be read"
       return outcome
     }
     outcome.diagnostics += library.diagnostics
@@ -66,7 +70,8 @@ public struct SiteBuild: Sendable {
         media[path] = [UInt8](bytes)
       }
     }
-    let renderer = SiteRenderer(household: household, analysis: analysis, library: library, strict: strict, media: media)
+    let renderer = SiteRenderer(
+      household: household, analysis: analysis, library: library, strict: strict, media: media)
     let site = renderer.render(progress: progress)
     outcome.diagnostics += site.diagnostics
     outcome.pages = site.pages

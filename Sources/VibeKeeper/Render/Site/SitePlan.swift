@@ -30,7 +30,10 @@ struct SitePlan {
   /// Every page of the site, in a fixed order.
   static func pages(library: TemplateLibrary, model: SiteModel, links: Permalinks) -> [Page] {
     var pages: [Page] = []
-    func page(_ template: String, _ path: String, _ title: String, area: String, _ extra: [String: TemplateValue] = [:]) {
+    func page(
+      _ template: String, _ path: String, _ title: String, area: String,
+      _ extra: [String: TemplateValue] = [:]
+    ) {
       var context = extra
       context["page"] = SiteValues.map([
         ("title", .string(title)), ("path", .string(path)), ("area", .string(area)),
@@ -39,18 +42,23 @@ struct SitePlan {
       pages.append(Page(template: template, path: path, context: context))
     }
     let names = Set(library.names)
-    for (name, title) in [("index.html", "Dashboard"), ("search.html", "Search")] where names.contains(name) {
+    for (name, title) in [("index.html", "Dashboard"), ("search.html", "Search")]
+    where names.contains(name) {
       page(name, name, title, area: name == "index.html" ? "index" : "search")
     }
     for kind in Permalinks.pageKinds {
       let area = kind.folder
       let title = SiteModel.areas.first { $0.0 == area }?.1 ?? area
-      if names.contains("\(area)/index.html") { page("\(area)/index.html", "\(area)/index.html", title, area: area) }
+      if names.contains("\(area)/index.html") {
+        page("\(area)/index.html", "\(area)/index.html", title, area: area)
+      }
       let recordTemplate = "\(area)/record.html"
       guard names.contains(recordTemplate) else { continue }
       for record in model.records[kind] ?? [] {
         guard let path = links.path(kind, record.id) else { continue }
-        page(recordTemplate, path, record.title, area: area, ["record": record.value, singular(kind): record.value])
+        page(
+          recordTemplate, path, record.title, area: area,
+          ["record": record.value, singular(kind): record.value])
       }
     }
     for name in library.names.sorted() {

@@ -49,7 +49,9 @@ public struct SiteRenderer: Sendable {
     let settings = household.settings
     let values = SiteValues(
       household: household, analysis: analysis, links: links,
-      markdown: MarkdownOptions(allowRawHTML: settings.markdown.unsafeHTML, smartPunctuation: settings.markdown.smartPunctuation),
+      markdown: MarkdownOptions(
+        allowRawHTML: settings.markdown.unsafeHTML,
+        smartPunctuation: settings.markdown.smartPunctuation),
       mediaSizes: sizes)
     let model = SiteModel(values: values)
     let environment = RenderEnvironment(
@@ -76,7 +78,9 @@ public struct SiteRenderer: Sendable {
       progress?(n + 1, pages.count)
     }
     out.files.append(OutputFile(path: "search-index.json", text: searchIndex))
-    for path in media.keys.sorted() { out.files.append(OutputFile(path: path, bytes: media[path] ?? [])) }
+    for path in media.keys.sorted() {
+      out.files.append(OutputFile(path: path, bytes: media[path] ?? []))
+    }
     for gift in household.gifts {
       if let photo = gift.photo, media[photo] == nil {
         out.diagnostics.append(

@@ -14,7 +14,8 @@ extension SiteValues {
     let next = c.nextBirthday(onOrAfter: today)
     let occasions = household.occasions.filter { $0.contact == c.id }.map(occasionSummary)
     return SiteValues.map([
-      ("id", .string(c.id)), ("name", .string(c.name)), ("url", SiteValues.text(links.url(.contacts, c.id))),
+      ("id", .string(c.id)), ("name", .string(c.name)),
+      ("url", SiteValues.text(links.url(.contacts, c.id))),
       ("first_name", SiteValues.text(c.firstName)), ("last_name", SiteValues.text(c.lastName)),
       ("relationship", SiteValues.text(c.relationship)), ("tags", SiteValues.texts(c.tags)),
       ("notes", html(c.notes)),
@@ -25,10 +26,15 @@ extension SiteValues {
     ])
   }
 
-  private func birthdayValue(_ b: Birthday, _ c: Contact, next: LocalDate?, today: LocalDate) -> TemplateValue {
+  private func birthdayValue(_ b: Birthday, _ c: Contact, next: LocalDate?, today: LocalDate)
+    -> TemplateValue
+  {
     SiteValues.map([
       ("month", .int(b.month)), ("day", .int(b.day)), ("year", b.year.map(TemplateValue.int)),
-      ("date", b.year.flatMap { LocalDate(year: $0, month: b.month, day: b.day) }.map(TemplateValue.date)),
+      (
+        "date",
+        b.year.flatMap { LocalDate(year: $0, month: b.month, day: b.day) }.map(TemplateValue.date)
+      ),
       ("next", SiteValues.date(next)), ("days_until", next.map { .int(today.days(to: $0)) }),
       ("turns", next.flatMap { c.age(on: $0) }.map(TemplateValue.int)),
       ("age", c.age(on: today).map(TemplateValue.int)),
@@ -48,12 +54,15 @@ extension SiteValues {
     }
     var occasion: TemplateValue = .null
     if g.occasion == "birthday" {
-      occasion = SiteValues.map([("id", .string("birthday")), ("name", .string("Birthday")), ("url", .null)])
+      occasion = SiteValues.map([
+        ("id", .string("birthday")), ("name", .string("Birthday")), ("url", .null),
+      ])
     } else if let o = g.occasion {
       occasion = ref(.occasions, o, household.occasions.first { $0.id == o }?.title)
     }
     return SiteValues.map([
-      ("id", .string(g.id)), ("title", .string(g.title)), ("url", SiteValues.text(links.url(.gifts, g.id))),
+      ("id", .string(g.id)), ("title", .string(g.title)),
+      ("url", SiteValues.text(links.url(.gifts, g.id))),
       ("recipient", contactRef(g.recipient)), ("occasion", occasion),
       ("price", SiteValues.number(g.price)), ("currency", .string(g.currency)),
       ("status", .string(g.status.rawValue)), ("purchased", SiteValues.date(g.purchased)),
@@ -65,7 +74,8 @@ extension SiteValues {
   /// A gift without its description (for lists).
   func giftSummary(_ g: Gift) -> TemplateValue {
     SiteValues.map([
-      ("id", .string(g.id)), ("title", .string(g.title)), ("url", SiteValues.text(links.url(.gifts, g.id))),
+      ("id", .string(g.id)), ("title", .string(g.title)),
+      ("url", SiteValues.text(links.url(.gifts, g.id))),
       ("price", SiteValues.number(g.price)), ("currency", .string(g.currency)),
       ("status", .string(g.status.rawValue)), ("recipient", contactRef(g.recipient)),
     ])
@@ -90,8 +100,10 @@ extension SiteValues {
   /// An occasion's basic facts.
   func occasionSummary(_ o: Occasion) -> TemplateValue {
     SiteValues.map([
-      ("id", .string(o.id)), ("title", .string(o.title)), ("url", SiteValues.text(links.url(.occasions, o.id))),
-      ("date", .date(o.date)), ("recurring", .bool(o.recurring)), ("contact", contactRef(o.contact)),
+      ("id", .string(o.id)), ("title", .string(o.title)),
+      ("url", SiteValues.text(links.url(.occasions, o.id))),
+      ("date", .date(o.date)), ("recurring", .bool(o.recurring)),
+      ("contact", contactRef(o.contact)),
     ])
   }
 

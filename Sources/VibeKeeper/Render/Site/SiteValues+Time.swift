@@ -7,31 +7,44 @@ extension SiteValues {
     let today = analysis.clock.today
     let dueToday = s.nextOccurrence.map { analysis.clock.localDate(of: $0) == today } ?? false
     return SiteValues.map([
-      ("id", .string(r.id)), ("title", .string(r.title)), ("url", SiteValues.text(links.url(.reminders, r.id))),
+      ("id", .string(r.id)), ("title", .string(r.title)),
+      ("url", SiteValues.text(links.url(.reminders, r.id))),
       ("note", SiteValues.text(r.note)), ("category", .string(r.category.rawValue)),
       ("enabled", .bool(r.enabled)), ("schedule", .string(s.scheduleText)),
-      ("time", .time(r.schedule.time)), ("once", .bool({ if case .once = r.schedule { true } else { false } }())),
+      ("time", .time(r.schedule.time)),
+      ("once", .bool({ if case .once = r.schedule { true } else { false } }())),
       ("next", s.nextOccurrence.map(TemplateValue.dateTime)),
       ("next_occurrences", .array(s.nextOccurrences.map(TemplateValue.dateTime))),
-      ("due_today", .bool(dueToday)), ("done", SiteValues.date(r.done)), ("done_today", .bool(s.doneToday)),
+      ("due_today", .bool(dueToday)), ("done", SiteValues.date(r.done)),
+      ("done_today", .bool(s.doneToday)),
       ("overdue", .bool(s.overdue)), ("ended", .bool(s.ended)), ("body", html(r.body)),
     ])
   }
 
   /// A game with its streaks, milestones, play window and recent days played.
-  func game(_ g: Game, streak: GameStreak?, window: PlayWindow?, played: Set<LocalDate>) -> TemplateValue {
+  func game(_ g: Game, streak: GameStreak?, window: PlayWindow?, played: Set<LocalDate>)
+    -> TemplateValue
+  {
     let today = analysis.clock.today
     let calendarStart = today.adding(days: -(7 * 16 - 1))
     let recent = (0..<(7 * 16)).map { calendarStart.adding(days: $0) }.map { d in
       SiteValues.map([("date", .date(d)), ("played", .bool(played.contains(d)))])
     }
     return SiteValues.map([
-      ("id", .string(g.id)), ("name", .string(g.name)), ("url", SiteValues.text(links.url(.games, g.id))),
+      ("id", .string(g.id)), ("name", .string(g.name)),
+      ("url", SiteValues.text(links.url(.games, g.id))),
       ("link", SiteValues.text(g.url)), ("active", .bool(g.active)), ("notes", html(g.notes)),
       ("current", .int(streak?.current ?? 0)), ("longest", .int(streak?.longest ?? 0)),
-      ("played_today", .bool(streak?.playedToday ?? false)), ("at_risk", .bool(streak?.atRisk ?? false)),
+      ("played_today", .bool(streak?.playedToday ?? false)),
+      ("at_risk", .bool(streak?.atRisk ?? false)),
       ("last_played", SiteValues.date(streak?.lastPlayed)),
-      ("milestones", .array((streak?.milestones ?? []).map { SiteValues.map([("days", .int($0.days)), ("reached", .date($0.reached))]) })),
+      (
+        "milestones",
+        .array(
+          (streak?.milestones ?? []).map {
+            SiteValues.map([("days", .int($0.days)), ("reached", .date($0.reached))])
+          })
+      ),
       ("next_milestone", streak?.nextMilestone.map(TemplateValue.int)),
       ("play_window", window.map(playWindow)), ("recent_days", .array(recent)),
       ("days_played", .int(played.count)),
@@ -41,8 +54,10 @@ extension SiteValues {
   /// A play window: histogram, best window and suggested reminder.
   func playWindow(_ w: PlayWindow) -> TemplateValue {
     SiteValues.map([
-      ("from", .date(w.from)), ("through", .date(w.through)), ("histogram", .array(w.histogram.map(TemplateValue.int))),
-      ("total", .int(w.total)), ("window_start", w.best.map { .int($0.start) }), ("window_end", w.best.map { .int($0.end) }),
+      ("from", .date(w.from)), ("through", .date(w.through)),
+      ("histogram", .array(w.histogram.map(TemplateValue.int))),
+      ("total", .int(w.total)), ("window_start", w.best.map { .int($0.start) }),
+      ("window_end", w.best.map { .int($0.end) }),
       ("count", w.best.map { .int($0.count) }), ("coverage", w.best.map { .int($0.coverage) }),
       ("suggested_reminder", w.best.map { .time($0.suggestedReminder) }),
     ])

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// Builds sites through the whole pipeline (load, analyse, render, publish).
+enum SiteFixture {
+  static let berlin = TimeZone(identifier: "Europe/Berlin")!
+  static let now = NowOption.parse("2026-11-22T10:00", timeZone: berlin)!
+
+  /// Builds `data` into a fresh temporary folder with the built-in templates.
+  static func build(
+    data: URL, templates: URL? = nil, output: URL? = nil, strict: Bool = false
+  ) -> (SiteBuild.Outcome, URL) {
+    let out =
+      output
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "vk-site-\(UUID().uuidString)")
+    var build = SiteBuild(
+      data: data, dataDisplay: "data", templates: templates, templatesDisplay: templates?.path,
+      output: out)
+    build.strict = strict
+    let outcome = build.run(clock: { LocalClock(now: now, timeZone: $0.timeZone) })
+    return (outcome, out)
+  }
+
+  /// Every file under a folder, by relative path.
+  static func files(_ root: URL) -> [String: Data] {
+    var out: [String: Data] = [:]
+    let base = root.standardizedFileURL.path + "/"
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    else { return [:] }
+    for case let url as URL in walker {
+      let path = url.standardizedFileURL.path
+      if let d = FileManager.default.contents(atPath: path), !url.hasDirectoryPath,
+        (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+      {
+        out[String(path.dropFirst(base.count))] = d
+      }
+    }
+    return out
+  }
+
+  /// The `href` and `src` values of an HTML text.
+  static func links(in html: String) -> [String] {
+    var found: [String] = []
+    for attribute in ["href=\"", "src=\""] {
+      var rest = html[...]
+      while let r = rest.range(of: attribute) {
+        rest = rest[r.upperBound...]
+        if let end = rest.firstIndex(of: "\"") {
+          found.append(String(rest[..<end]))
+          rest = rest[end...]
+        }
+      }
+    }
+    return found
+  }
+}
+
+@Suite struct SiteBuildTests {
+  let bundled = repositoryRoot.appendingPathComponent("data")
+
+  @Test func bundledDataBuildsWithNoDeadLinks() throws {
+    let (outcome, out) = SiteFixture.build(data: bundled)
+    defer { try? FileManager.default.removeItem(at: out) }
+    #expect(outcome.failure == nil)
+    #expect(outcome.diagnostics.filter { $0.severity != .note }.isEmpty, "\(outcome.diagnostics)")
+    #expect(outcome.records == 311)
+    let files = SiteFixture.files(out)
+    #expect(files["index.html"] != nil)
+    #expect(files["search-index.json"] != nil)
+    #expect(files["media/gifts/wool-scarf.png"] != nil)
+    var checked = 0
+    for (path, data) in files where path.hasSuffix(".html") {
+      let page = out.appendingPathComponent(path).deletingLastPathComponent()
+      for link in SiteFixture.links(in: String(decoding: data, as: UTF8.self)) {
+        if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("mailto:")
+          || link.hasPrefix("#")
+        {
+          continue
+        }
+        let target = link.split(separator: "#", maxSplits: 1).first.map(String.init) ?? link
+        let decoded = target.removingPercentEncoding ?? target
+        let resolved = page.appendingPathComponent(decoded).standardizedFileURL.path
+        #expect(FileManager.default.fileExists(atPath: resolved), "dead link \(link) in \(path)")
+        checked += 1
+      }
+    }
+    if files.keys.contains("contacts/partner.html") { #expect(checked > 100) }
+  }
+
+  @Test func sameInputsGiveTheSameBytes() throws {
+    let (_, a) = SiteFixture.build(data: bundled)
+    let (_, b) = SiteFixture.build(data: bundled)
+    defer {
+      try? FileManager.default.removeItem(at: a)
+      try? FileManager.default.removeItem(at: b)
+    }
+    let fa = SiteFixture.files(a)
+    let fb = SiteFixture.files(b)
+    #expect(fa.keys.sorted() == fb.keys.sorted())
+    for (k, v) in fa { #expect(fb[k] == v, "\(k) differs") }
+  }
+
+  @Test func anOutputThatIsOrContainsTheDataIsRefused() throws {
+    let root = try TempFolder(["data/contacts/a.md": "---\nname: A\n---\n"])
+    defer { root.cleanup() }
+    let data = root.url.appendingPathComponent("data")
+    for output in [data, root.url, data.appendingPathComponent("site")] {
+      let (outcome, _) = SiteFixture.build(data: data, output: output)
+      #expect(outcome.failure?.contains("output folder") == true)
+    }
+    #expect(SiteFixture.files(data).keys.sorted() == ["contacts/a.md"])
+  }
+
+  @Test func aFailingTemplatePublishesNothing() throws {
+    let root = try TempFolder([
+      "data/contacts/a.md": "---\nname: A\n---\n",
+      "templates/index.html": "{{ site.title | nosuchfilter }}",
+    ])
+    defer { root.cleanup() }
+    let out = root.url.appendingPathComponent("_site")
+    let (first, _) = SiteFixture.build(data: root.url.appendingPathComponent("data"), output: out)
+    #expect(first.failure == nil)
+    let before = SiteFixture.files(out)
+    try root.write("templates/index.html", Data("{{ site.title | nosuchfilter }}".utf8))
+    let (second, _) = SiteFixture.build(
+      data: root.url.appendingPathComponent("data"),
+      templates: root.url.appendingPathComponent("templates"), output: out)
+    #expect(second.failure != nil)
+    #expect(second.diagnostics.contains { $0.message.contains("unknown filter 'nosuchfilter'") })
+    #expect(SiteFixture.files(out) == before)
+  }
+
+  @Test func strictRefusesDataErrors() throws {
+    let root = try TempFolder(["data/gifts/a.md": "---\ntitle: A\nprice: abc\n---\n"])
+    defer { root.cleanup() }
+    let data = root.url.appendingPathComponent("data")
+    let out = root.url.appendingPathComponent("_site")
+    let (lenient, _) = SiteFixture.build(data: data, output: out)
+    #expect(lenient.failure == nil)
+    #expect(lenient.diagnostics.hasErrors)
+    let (strict, _) = SiteFixture.build(
+      data: data, output: root.url.appendingPathComponent("_strict"), strict: true)
+    #expect(strict.failure?.contains("--strict") == true)
+    #expect(
+      !FileManager.default.fileExists(atPath: root.url.appendingPathComponent("_strict").path))
+  }
+
+  @Test func aMissingPhotoIsADiagnosticNotAFailure() throws {
+    let root = try TempFolder(["data/gifts/a.md": "---\ntitle: A\nphoto: gifts/missing.png\n---\n"])
+    defer { root.cleanup() }
+    let (outcome, out) = SiteFixture.build(data: root.url.appendingPathComponent("data"))
+    defer { try? FileManager.default.removeItem(at: out) }
+    #expect(outcome.failure == nil)
+    #expect(
+      outcome.diagnostics.map(\.message) == [
+        "the photo media/gifts/missing.png of gift 'a' does not exist"
+      ])
+  }
+}

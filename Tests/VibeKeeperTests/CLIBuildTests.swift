@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+@Suite struct CLIBuildTests {
+  /// A data folder of `gifts` gift pages with a template for them.
+  static func bigFolder(gifts: Int) throws -> TempFolder {
+    var files: [String: String] = [
+      "data/vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "templates/gifts/record.html": "<h1>{{ gift.title }}</h1>{{ gift.description }}",
+    ]
+    for i in 0..<gifts {
+      files["data/gifts/g\(i).md"] =
+        "---\ntitle: Gift \(i)\nprice: \(i % 90 + 10)\n---\nA *gift* number \(i).\n"
+    }
+    return try TempFolder(files)
+  }
+
+  /// Whether the output folder is exactly what its manifest says: a complete site.
+  static func isComplete(_ out: URL) -> Bool {
+    guard let manifest = SiteManifest.read(from: out) else { return false }
+    for (path, hash) in manifest.files {
+      guard let data = FileManager.default.contents(atPath: out.appendingPathComponent(path).path),
+        ContentHash([UInt8](data)) == hash
+      else { return false }
+    }
+    return true
+  }
+
+  @Test func buildPrintsASummaryAndExitsZero() throws {
+    let root = try Self.bigFolder(gifts: 3)
+    defer { root.cleanup() }
+    let r = try CLI.run(
+      ["build", "--data", "data", "--output", "_site", "--now", "2026-11-22T10:00"], cwd: root.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.hasPrefix("Built "))
+    #expect(r.stdout.contains("from 3 records into _site (0 errors, 0 warnings)"))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: root.url.appendingPathComponent("_site/gifts/g1.html").path))
+    let bad = try CLI.run(["build", "--data", "data", "--output", "data"], cwd: root.url)
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("is or contains"))
+    let usage = try CLI.run(["build", "--now", "tomorrow"], cwd: root.url)
+    #expect(usage.status == 2)
+  }
+
+  @Test func killNineNeverLeavesAHalfSite() throws {
+    let root = try Self.bigFolder(gifts: 1500)
+    defer { root.cleanup() }
+    let out = root.url.appendingPathComponent("_site")
+    let first = try CLI.run(
+      ["build", "--data", "data", "--output", "_site", "--now", "2026-11-22"], cwd: root.url)
+    #expect(first.status == 0)
+    let before = SiteFixture.files(out)
+    // Change every page, then kill builds at different moments.
+    try root.write("templates/gifts/record.html", Data("<h2>{{ gift.title }}</h2>".utf8))
+    for delay in [0.05, 0.3, 0.7, 1.2] {
+      let p = Process()
+      p.executableURL = CLI.executable
+      p.arguments = [
+        "build", "--data", "data", "--output", "_site", "--now", "2026-11-22", "--quiet",
+      ]
+      p.currentDirectoryURL = root.url
+      p.standardOutput = FileHandle.nullDevice
+      p.standardError = FileHandle.nullDevice
+      try p.run()
+      Thread.sleep(forTimeInterval: delay)
+      kill(p.processIdentifier, SIGKILL)
+      p.waitUntilExit()
+      // The output is the old site or the new one, whole, never a mix.
+      #expect(Self.isComplete(out), "after kill at \(delay) s")
+    }
+    // A later build finishes and clears what the killed ones left beside the output.
+    let last = try CLI.run(
+      ["build", "--data", "data", "--output", "_site", "--now", "2026-11-22"], cwd: root.url)
+    #expect(last.status == 0)
+    #expect(Self.isComplete(out))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.url.path).filter {
+      $0.contains("vibekeeper-")
+    }
+    #expect(leftovers.isEmpty)
+    #expect(SiteFixture.files(out)["gifts/g7.html"] != before["gifts/g7.html"])
+  }
+}

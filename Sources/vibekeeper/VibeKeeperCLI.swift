@@ -13,7 +13,7 @@ struct VibeKeeperCLI: ParsableCommand {
         vibekeeper check --data data
       """,
     version: "0.1.0",
-    subcommands: [CheckCommand.self, ReportCommand.self]
+    subcommands: [CheckCommand.self, ReportCommand.self, NewCommand.self, CaptureCommand.self]
   )
 
   /// Runs the command; usage errors exit with 2, data errors with 1.

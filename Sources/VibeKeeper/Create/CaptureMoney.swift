@@ -44,7 +44,7 @@ enum CaptureMoney {
         #"(about|around|approx\.?|approximately|roughly|circa|ca\.|under|below|less than|max\.?|up to|at most|~|≈)\s*"#
           + number + #"(?=\s*(?:$|[,;.)!?]))"#, .qualifiedOnly
       ),
-      (#"(?:^|[,;:–—-])\s*"# + number + #"\s*[.!]?\s*$"#, .bareAtEnd),
+      (#"(?:^|[,;:–—]|\s-)\s*"# + number + #"\s*[.!]?\s*$"#, .bareAtEnd),
     ]
     for (pattern, kind) in patterns {
       guard let regex = try? Regex(pattern).ignoresCase() else { continue }

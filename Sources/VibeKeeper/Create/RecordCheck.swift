@@ -34,7 +34,7 @@ extension RecordDraft {
           "'\(reference.field)' names no \(reference.target.singular) '\(reference.id)'",
           hint: hint ?? "existing: \(ids.sorted().prefix(8).joined(separator: ", "))"))
     }
-    return problems
+    return DataLoader.ordered(problems)
   }
 }
 

@@ -28,10 +28,10 @@ struct CaptureCommand: ParsableCommand {
       a usage error.
 
       Examples:
-        vibekeeper capture "Mom would love a pottery class for her birthday, about 80 euros"
-        vibekeeper capture "Board game for Priya's housewarming on 12 Dec, 35€" --yes
-        vibekeeper capture "for Dad – a bread baking book (~25€) for Christmas" --dry-run
-        vibekeeper capture "noise-cancelling headphones, £120" --for partner
+        vibekeeper capture "Mom would love a pottery class, about 80 euros"
+        vibekeeper capture "Board game for Priya's housewarming, 35€" --yes
+        vibekeeper capture "for Dad: a bread book (~25€) for Xmas" --dry-run
+        vibekeeper capture "headphones, £120" --for partner
       """
   )
 

@@ -5,6 +5,12 @@ import VibeKeeper
 /// What `new` and `capture` share: loading the folder without echoing its old problems,
 /// printing a draft's problems, and writing the record.
 enum CreateSupport {
+  /// Prints a usage error (with a pointer to `--help`) and returns the exit code 2 to throw.
+  static func usageError(_ message: String) -> ExitCode {
+    Terminal.error("error: \(message)\nSee 'vibekeeper new --help' for the kinds and examples.\n")
+    return ExitCode(2)
+  }
+
   /// Loads the data folder; a missing folder is an error (exit 1).
   static func load(_ options: DataOptions) throws -> DataLoader.Result {
     var isDirectory: ObjCBool = false

@@ -23,7 +23,7 @@ struct NewCommand: ParsableCommand {
       Examples:
         vibekeeper new gift "Pottery class" --for family/mom --price 80
         vibekeeper new contact "Sam Carter" --relationship friend --birthday --07-04
-        vibekeeper new occasion "Sam's housewarming" --date 2026-12-12 --contact friends/sam
+        vibekeeper new occasion "Game night" --date 2026-12-05
         vibekeeper new budget "December groceries" --amount 450 --scope groceries
         vibekeeper new reminder "Vitamin D" --time 08:30 --days mon,wed,fri
       """
@@ -47,7 +47,8 @@ struct NewCommand: ParsableCommand {
   func run() throws {
     guard let kind = RecordKind(word: kind) else {
       let suggestion = Suggestion.closest(to: kind, in: RecordKind.words)
-      throw ValidationError(NewRecordProblem.unknownKind(kind, suggestion: suggestion).message)
+      throw CreateSupport.usageError(
+        NewRecordProblem.unknownKind(kind, suggestion: suggestion).message)
     }
     let pairs = try Self.pairs(fields)
     let result = try CreateSupport.load(dataOptions)
@@ -58,7 +59,7 @@ struct NewCommand: ParsableCommand {
       kind: kind, title: title, fields: pairs, settings: household.settings, today: clock.today)
     {
     case .success(let d): draft = d
-    case .failure(let problem): throw ValidationError(problem.message)
+    case .failure(let problem): throw CreateSupport.usageError(problem.message)
     }
     try CreateSupport.check(draft, household, dataOptions)
     try CreateSupport.write(draft, household, dataOptions)
@@ -71,7 +72,7 @@ struct NewCommand: ParsableCommand {
     while i < args.count {
       let arg = args[i]
       guard arg.hasPrefix("--"), arg.count > 2 else {
-        throw ValidationError(NewRecordProblem.notAnOption(arg).message)
+        throw CreateSupport.usageError(NewRecordProblem.notAnOption(arg).message)
       }
       let body = arg.dropFirst(2)
       if let eq = body.firstIndex(of: "=") {
@@ -80,7 +81,7 @@ struct NewCommand: ParsableCommand {
         continue
       }
       guard i + 1 < args.count else {
-        throw ValidationError(NewRecordProblem.missingValue(String(body)).message)
+        throw CreateSupport.usageError(NewRecordProblem.missingValue(String(body)).message)
       }
       out.append((String(body), args[i + 1]))
       i += 2

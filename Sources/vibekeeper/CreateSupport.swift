@@ -20,7 +20,15 @@ enum CreateSupport {
       Terminal.error("error: no data folder at '\(options.data)' (use --data DIR)\n")
       throw ExitCode(1)
     }
-    return DataLoader(root: URL(fileURLWithPath: options.data), displayRoot: options.data).load()
+    let result = DataLoader(root: URL(fileURLWithPath: options.data), displayRoot: options.data)
+      .load()
+    let errors = result.diagnostics.filter { $0.severity == .error }.count
+    if errors > 0 {
+      Terminal.error(
+        "note: \(options.data) has \(errors) error\(errors == 1 ? "" : "s") in other records; `vibekeeper check` lists them\n"
+      )
+    }
+    return result
   }
 
   /// The path as the user sees it: inside the data folder as they named it.

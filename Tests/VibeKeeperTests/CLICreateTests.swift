@@ -198,4 +198,38 @@ import Testing
     #expect(badFor.stderr.contains("'for' names no contact 'nobody'"))
     #expect(try gifts(folder).map(\.title) == ["Bread book"])
   }
+
+  /// Runs `capture` on a pseudo-terminal (util-linux `script`), answering `answer`.
+  func onTerminal(_ folder: TempFolder, answer: String) throws -> (Int32, String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    let command =
+      "'\(CLI.executable.path)' capture 'Dino puzzle for Ify, under 30' --now 2026-11-22 --data '\(folder.url.path)'"
+    p.arguments = ["-qec", command, "/dev/null"]
+    let input = Pipe()
+    let output = Pipe()
+    p.standardInput = input
+    p.standardOutput = output
+    p.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+    try p.run()
+    input.fileHandleForWriting.write(Data((answer + "\n").utf8))
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    return (p.terminationStatus, text)
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func captureAsksOnATerminal() throws {
+    let folder = try household()
+    defer { folder.cleanup() }
+    let (no, refused) = try onTerminal(folder, answer: "n")
+    #expect(no == 1)
+    #expect(refused.contains("Is price = 30 right? [y/N]"))
+    #expect(refused.contains("error: price not confirmed; give it with --price"))
+    #expect(files(folder, "gifts").isEmpty)
+    let (yes, accepted) = try onTerminal(folder, answer: "y")
+    #expect(yes == 0)
+    #expect(accepted.contains("/gifts/dino-puzzle.md"))
+    #expect(try gifts(folder).map(\.title) == ["Dino puzzle"])
+  }
 }

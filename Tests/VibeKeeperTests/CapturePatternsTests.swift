@@ -169,4 +169,22 @@ import Testing
     ).get()
     #expect(d2.text.contains("\n# currency: EUR\n"))
   }
+
+  @Test func oddInputsNeverCrash() throws {
+    let h = try CaptureFixture.household()
+    let odd = [
+      "🎁🎁🎁", "$", "€€ 5 €", "for for for", "Mom's mom's mom", "'s", "-", "--", "12/", "/12",
+      "on 99 Dec", "on 0 Jan", "2026-13-45", "Sam" + String(repeating: " x", count: 2000),
+      "under under 5", "~", "₿ 5", "Zoë\nscarf\n€5", "\u{0}\u{1}", "(((", "Mom: ()",
+    ]
+    for text in odd {
+      let r = GiftCapture.parse(text, household: h, clock: CaptureFixture.clock())
+      for (_, c) in r.confidences { #expect((0...1).contains(c)) }
+    }
+    #expect(
+      GiftCapture.parse("Mom: ()", household: h, clock: CaptureFixture.clock()).missing == [.title])
+    let multiLine = GiftCapture.parse("Zoë\nscarf\n€5", household: h, clock: CaptureFixture.clock())
+    #expect(multiLine.title?.value == "Scarf")
+    #expect(multiLine.recipient?.value == "partner")
+  }
 }

@@ -115,14 +115,7 @@ struct CaptureCommand: ParsableCommand {
     let unsure = result.uncertain()
     guard !unsure.isEmpty, !yes else { return }
     guard isatty(0) == 1, isatty(2) == 1 else {
-      let list = unsure.map { field -> String in
-        let c = result.confidences.first { $0.0 == field }?.1 ?? 0
-        return "\(field.rawValue) (\(result.text(of: field) ?? ""), \(String(format: "%.2f", c)))"
-      }
-      return try fail(
-        "unsure about \(list.joined(separator: ", ")); pass --yes to accept, or give "
-          + unsure.map { "\($0.flag) \($0 == .recipient ? "ID" : "VALUE")" }.joined(separator: " ")
-      )
+      return try fail(GiftCapture.unsureProblem(result).description)
     }
     for field in unsure {
       Terminal.error("Is \(field.rawValue) = \(result.text(of: field) ?? "") right? [y/N] ")

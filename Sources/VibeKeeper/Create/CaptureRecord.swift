@@ -43,6 +43,20 @@ extension GiftCapture {
     return CaptureProblem("cannot capture: missing " + what.joined(separator: " and "))
   }
 
+  /// The refusal for fields below the threshold when nobody can confirm them: each field
+  /// with its value and confidence, and the flags that settle them.
+  public static func unsureProblem(_ result: CaptureResult) -> CaptureProblem {
+    let unsure = result.uncertain()
+    let list = unsure.map { field -> String in
+      let c = result.confidences.first { $0.0 == field }?.1 ?? 0
+      return "\(field.rawValue) (\(result.text(of: field) ?? ""), \(String(format: "%.2f", c)))"
+    }
+    let flags = unsure.map { "\($0.flag) \($0 == .recipient ? "ID" : "VALUE")" }
+    return CaptureProblem(
+      "unsure about \(list.joined(separator: ", ")); pass --yes to accept, or give "
+        + flags.joined(separator: " "))
+  }
+
   /// The lines that show what a capture will write: field, value, confidence and the
   /// words it came from, with `?` marking fields below the threshold.
   public static func summary(_ result: CaptureResult, household: Household) -> [String] {

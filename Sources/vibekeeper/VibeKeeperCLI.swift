@@ -15,7 +15,7 @@ struct VibeKeeperCLI: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       BuildCommand.self, WatchCommand.self, CheckCommand.self, ReportCommand.self,
-      SearchCommand.self,
+      SearchCommand.self, NewCommand.self, CaptureCommand.self,
     ]
   )
 

@@ -22,7 +22,7 @@ struct YAMLReader {
         ]
       )
     }
-    let root: Node?
+    let root: Yams.Node?
     do {
       let parser = try Parser(yaml: String(yaml), resolver: .basic, encoding: .utf8)
       root = try parser.singleRoot()
@@ -52,7 +52,7 @@ struct YAMLReader {
     SourceLocation(file: file, line: line + lineOffset, column: column)
   }
 
-  private func convert(_ node: Node, budget: inout Int) -> Result<YAMLNode, Diagnostic>? {
+  private func convert(_ node: Yams.Node, budget: inout Int) -> Result<YAMLNode, Diagnostic>? {
     budget -= 1
     guard budget >= 0 else { return nil }
     let mark = node.mark.map { (line: $0.line, column: $0.column) } ?? (line: 1, column: 1)

@@ -42,12 +42,12 @@ import Testing
 
 @Suite struct SuggestionTests {
   @Test func closestMatches() {
-    #expect(closestMatch(to: "curency", in: ["currency", "percent", "round"]) == "currency")
-    #expect(closestMatch(to: "gfit", in: ["gift", "gifts"]) == "gift")
-    #expect(closestMatch(to: "Title", in: ["title"]) == "title")
-    #expect(closestMatch(to: "zzzzzz", in: ["currency"]) == nil)
-    #expect(closestMatch(to: "z", in: ["a"]) == nil)
-    #expect(closestMatch(to: "", in: ["a"]) == nil)
-    #expect(closestMatch(to: "abcd", in: ["abce", "abcf"]) == "abce")
+    #expect(Suggestion.closest(to: "curency", in: ["currency", "percent", "round"]) == "currency")
+    #expect(Suggestion.closest(to: "gfit", in: ["gift", "gifts"]) == "gift")
+    #expect(Suggestion.closest(to: "Title", in: ["title"]) == "title")
+    #expect(Suggestion.closest(to: "zzzzzz", in: ["currency"]) == nil)
+    #expect(Suggestion.closest(to: "z", in: ["a"]) == nil)
+    #expect(Suggestion.closest(to: "", in: ["a"]) == nil)
+    #expect(Suggestion.closest(to: "abcd", in: ["abce", "abcf"]) == "abce")
   }
 }

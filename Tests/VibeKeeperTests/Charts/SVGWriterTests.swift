@@ -37,3 +37,47 @@ import Testing
     #expect(SVGWriter.truncated("abcdefghij", 5) == "abcd…")
   }
 }
+
+@Suite struct ChartClassListTests {
+  /// One chart of each kind, with every optional part drawn.
+  static var everyChart: [String] {
+    let day = ChartCheck.day
+    let heat = Dictionary(
+      uniqueKeysWithValues: (0..<20).map { (day("2026-11-01").adding(days: $0), $0 % 5) })
+    return [
+      BarChart.svg(
+        bars: [.init(label: "a", spent: 5, limit: 4, over: true), .init(label: "b", spent: 1)],
+        currency: "EUR", totalLimit: 10, title: "t", id: "a"),
+      BarChart.svg(bars: [], currency: "EUR", title: "t", id: "b"),
+      LineChart.svg(
+        points: [
+          .init(date: day("2026-11-01"), value: 1),
+          .init(date: day("2026-11-02"), value: 3, outlier: true),
+        ], currency: "EUR", title: "t", id: "c"),
+      HourHistogram.svg(counts: [1, 2, 3], highlightStart: 1, title: "t", id: "d"),
+      CalendarHeatMap.svg(
+        values: heat, from: day("2026-10-20"), through: day("2026-11-22"), title: "t", id: "e"),
+      ProgressBar.svg(percent: 120, alert: true, projected: 130, title: "t", id: "f"),
+    ]
+  }
+
+  @Test func everyClassUsedIsListedAndEveryListedClassIsUsed() {
+    var used = Set<String>()
+    for svg in Self.everyChart {
+      for (name, value) in ChartCheck.attributes(svg) where name == "class" {
+        used.formUnion(value.split(separator: " ").map(String.init))
+      }
+    }
+    #expect(used.subtracting(ChartStyle.classes).sorted() == [])
+    #expect(Set(ChartStyle.classes).subtracting(used).sorted() == [])
+  }
+
+  @Test func stylesheetStylesTheThemedClasses() {
+    for cls in [
+      "bar", "over", "guide", "outlier", "highlight", "heat-0", "heat-4", "fill", "alert",
+    ] {
+      #expect(ChartStyle.css.contains("." + cls), "\(cls)")
+    }
+    #expect(ChartStyle.css.contains("#00A693"))
+  }
+}

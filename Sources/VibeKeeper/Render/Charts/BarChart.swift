@@ -83,7 +83,7 @@ public enum BarChart {
         tooltip: bar.label + ": " + valueText(bar, currency: currency))
       if let limit = bar.limit {
         let lx = x(limit)
-        svg.line(lx, y + 2, lx, y + 22, cls: "limit", extra: [("stroke-width", "2")])
+        svg.line(lx, y + 1, lx, y + 23, cls: "limit", extra: [("stroke-width", "2")])
       }
       svg.text(values[index], x: w - 8, y: y + 16, anchor: "end", cls: "value")
       svg.close("g")

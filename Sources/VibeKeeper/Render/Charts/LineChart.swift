@@ -98,7 +98,8 @@ public enum LineChart {
       "polyline",
       [
         ("class", "line"), ("points", coordinates.joined(separator: " ")), ("fill", "none"),
-        ("stroke", "currentColor"), ("stroke-width", "2"), ("stroke-linejoin", "round"),
+        ("stroke", "currentColor"),
+        ("stroke-width", sorted.count > markerLimit ? "1" : "2"), ("stroke-linejoin", "round"),
       ])
     for point in sorted where point.outlier || sorted.count <= markerLimit {
       let px = x(point.date)

@@ -81,3 +81,28 @@ import Testing
     #expect(ChartStyle.css.contains("#00A693"))
   }
 }
+
+@Suite struct ChartRobustnessTests {
+  @Test func extremeCountsAndNotANumberNeverCrashOrLeak() {
+    let day = ChartCheck.day
+    let charts = [
+      HourHistogram.svg(
+        counts: [Int](repeating: Int.max, count: 24), highlightStart: 23, title: "t", id: "a"),
+      CalendarHeatMap.svg(
+        values: [day("2026-11-20"): Int.max, day("2026-11-21"): Int.max, day("2026-11-22"): -4],
+        from: day("2026-11-01"), through: day("2026-11-22"), title: "t", id: "b"),
+      LineChart.svg(
+        points: [
+          .init(date: day("2026-11-01"), value: .nan), .init(date: day("2026-11-02"), value: 2),
+        ], currency: "EUR", title: "t", id: "c"),
+      BarChart.svg(
+        bars: [.init(label: "x", spent: .nan, limit: .nan, over: true)], currency: "EUR",
+        totalLimit: .nan, title: "t", id: "d"),
+      ProgressBar.svg(percent: .nan, alert: false, projected: .nan, title: "t", id: "e"),
+    ]
+    for (svg, id) in zip(charts, ["a", "b", "c", "d", "e"]) {
+      #expect(ChartCheck.problems(svg, id: id) == [], "\(id)")
+    }
+    #expect(ChartCheck.desc(charts[0]).hasPrefix("\(Int.max) in total; best window"))
+  }
+}

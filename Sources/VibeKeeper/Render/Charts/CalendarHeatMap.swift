@@ -118,7 +118,7 @@ public enum CalendarHeatMap {
     case .played:
       return "Played on \(active)" + range + "."
     case .counts:
-      let total = counts.reduce(0) { $0.addingReportingOverflow($1).partialValue }
+      let total = SVGWriter.saturatingSum(counts)
       var text = "\(total) in total on \(active)" + range
       if let most = counts.max(), most > 0, let i = counts.firstIndex(of: most) {
         text += "; most \(most) on \(days[i])"

@@ -14,8 +14,9 @@ struct ChartScale: Equatable {
 
   /// Ticks for data from `low` to `high`: between 3 and `maxTicks` (at least 3) of them,
   /// with the smallest nice step that needs no more than `maxTicks`. Equal bounds are
-  /// widened by 10 % (or by 1 around zero); `integers` keeps the step at 1 or more
-  /// (counts); non-finite bounds give 0 to 1.
+  /// widened by 10 % each way (0 and 0 become 0 to 1); `integers` keeps the step at 1 or
+  /// more (counts; then 0 to 1 has only 2 ticks); non-finite bounds give 0 to 1, and bounds
+  /// are clamped to ±1e200.
   init(low: Double, high: Double, maxTicks: Int = 5, integers: Bool = false) {
     var lo = Swift.min(Swift.max(Swift.min(low, high), -1e200), 1e200)
     var hi = Swift.min(Swift.max(Swift.max(low, high), -1e200), 1e200)

@@ -72,7 +72,7 @@ public enum HourHistogram {
 
   /// The text alternative: the total, the best window and every hour with a count.
   static func description(_ hours: [Int], highlighted: Int?) -> String {
-    let total = hours.reduce(0, +)
+    let total = SVGWriter.saturatingSum(hours)
     guard total > 0 else { return "No data." }
     var text = "\(total) in total"
     if let start = highlighted {
@@ -80,7 +80,7 @@ public enum HourHistogram {
       let e = (s + 1) % 24
       text +=
         "; best window " + pad(s) + ":00\u{2013}" + pad(e) + ":59 ("
-        + "\(hours[s] + hours[e]))"
+        + "\(SVGWriter.saturatingSum([hours[s], hours[e]])))"
     }
     let busy = (0..<24).filter { hours[$0] > 0 }.map { pad($0) + ":00 \(hours[$0])" }
     return text + "; by hour: " + busy.joined(separator: ", ") + "."

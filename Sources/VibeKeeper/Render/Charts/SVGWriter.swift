@@ -21,9 +21,11 @@ import Foundation
 ///   share one line with several of these classes), `guide-label`
 /// - hour histogram: `bar`, `bar highlight` (the best two-hour window), `hour` (hour labels)
 /// - calendar heat map: `cell heat-0` ... `cell heat-4` (intensity), `month` (month labels),
-///   `weekday` (weekday labels), `legend`
+///   `weekday` (weekday labels), `legend` (legend texts), `legend-cell heat-N` (legend swatches)
 /// - progress bar: `track`, `fill`, `fill alert`, `fill over` (above 100 %), `limit`
 ///   (the 100 % mark when the scale goes beyond it), `projected` (projected marker)
+///
+/// `ChartStyle.classes` lists the same classes for code; `ChartStyle.css` styles them.
 struct SVGWriter {
   /// The markup so far.
   private(set) var markup = ""
@@ -197,6 +199,16 @@ struct SVGWriter {
     if out.isEmpty { return "chart" }
     if let first = out.unicodeScalars.first, ("0"..."9").contains(first) { return "c-" + out }
     return out
+  }
+
+  /// The sum of counts, stopping at `Int.max` instead of overflowing.
+  static func saturatingSum(_ counts: [Int]) -> Int {
+    var total = 0
+    for count in counts {
+      let (sum, overflow) = total.addingReportingOverflow(count)
+      total = overflow ? (count > 0 ? Int.max : Int.min) : sum
+    }
+    return total
   }
 
   /// At most `limit` characters, with `…` in place of the rest.

@@ -67,6 +67,12 @@ enum ChartCheck {
     for bad in ["nan", "inf", "<script", "javascript:", "href", "<style", "url(", "<!--"] {
       if lower.contains(bad) { found.append("contains \(bad)") }
     }
+    let ids = attributes(svg).filter { $0.0 == "id" }.map(\.1)
+    if ids != [id + "-title", id + "-desc"] { found.append("ids \(ids)") }
+    if ids.contains(where: { $0.contains { !"abcdefghijklmnopqrstuvwxyz0123456789-".contains($0) } }
+    ) {
+      found.append("id characters")
+    }
     for (name, value) in attributes(svg) {
       if name.hasPrefix("on") || name == "style" { found.append("attribute \(name)") }
       if numeric.contains(name), value.contains(where: { !"0123456789.-, MLVZ".contains($0) }) {

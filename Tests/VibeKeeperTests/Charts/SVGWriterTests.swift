@@ -106,3 +106,21 @@ import Testing
     #expect(ChartCheck.desc(charts[0]).hasPrefix("\(Int.max) in total; best window"))
   }
 }
+
+@Suite struct ChartPageTests {
+  @Test func chartsOnOnePageHaveDisjointSanitisedIDs() {
+    let charts = ChartClassListTests.everyChart
+    var seen: [String] = []
+    for svg in charts {
+      seen += ChartCheck.attributes(svg).filter { $0.0 == "id" }.map(\.1)
+    }
+    #expect(seen.count == 2 * charts.count)
+    #expect(Set(seen).count == seen.count)
+    let hostile = BarChart.svg(
+      bars: [.init(label: "a", spent: 1)], currency: "EUR", title: "t",
+      id: "My Budget \"2026\" <Nov>")
+    #expect(
+      hostile.contains("aria-labelledby=\"my-budget-2026-nov-title my-budget-2026-nov-desc\""))
+    #expect(ChartCheck.problems(hostile, id: "my-budget-2026-nov") == [])
+  }
+}

@@ -119,3 +119,22 @@ import Testing
     #expect(ChartCheck.problems(huge, id: "huge") == [])
   }
 }
+
+@Suite struct LineChartLayoutTests {
+  @Test func dateLabelsThinOutOnNarrowPlotsAndShortSpans() {
+    let day = ChartCheck.day
+    #expect(
+      LineChart.dateTicks(from: day("2026-11-01"), to: day("2026-11-03")).map(\.description)
+        == ["2026-11-01", "2026-11-02", "2026-11-03"])
+    #expect(
+      LineChart.dateTicks(from: day("2026-01-01"), to: day("2026-12-31")).map(\.description)
+        == ["2026-01-01", "2026-05-02", "2026-08-31", "2026-12-31"])
+    #expect(LineChart.dateTicks(from: day("2026-01-01"), to: day("2026-12-31"), most: 1).count == 2)
+    let narrow = LineChart.svg(
+      points: [
+        .init(date: day("2026-01-01"), value: 1), .init(date: day("2026-12-31"), value: 2),
+      ], currency: "EUR", title: "t", id: "n", width: 200)
+    #expect(ChartCheck.problems(narrow, id: "n") == [])
+    #expect(ChartCheck.count("class=\"tick\"", in: narrow) == 3 + 2)
+  }
+}

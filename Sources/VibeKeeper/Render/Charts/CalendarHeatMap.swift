@@ -53,7 +53,7 @@ public enum CalendarHeatMap {
     let columns = firstMonday.days(to: through) / 7 + 1
     let left = 30.0
     let top = 20.0
-    let width = max(left + Double(columns) * pitch + 8, 200)
+    let width = max(left + Double(columns) * pitch + 16, 200)
     let height = top + 7 * pitch + 26
 
     var svg = SVGWriter(

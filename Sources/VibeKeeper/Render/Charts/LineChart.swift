@@ -60,7 +60,8 @@ public enum LineChart {
     let tickLabels = scale.ticks.map { scale.label($0) }
     let left = 12 + (tickLabels.map { SVGWriter.textWidth($0) }.max() ?? 0)
     let guideLabels = stats.guides.map { $0.names + " " + format($0.value) }
-    let right = w - 12 - (guideLabels.map { SVGWriter.textWidth($0) }.max() ?? 0) - 6
+    let guideWidth = guideLabels.map { SVGWriter.textWidth($0) }.max() ?? 0
+    let right = max(w - 18 - guideWidth, left + 40)
     let top = 12.0
     let bottom = h - 24
     let span = Double(first.date.days(to: last.date))
@@ -79,7 +80,8 @@ public enum LineChart {
       svg.text(label, x: left - 6, y: ty + 4, anchor: "end", cls: "tick")
     }
     svg.line(left, bottom, right, bottom, cls: "axis", extra: [("stroke-opacity", "0.5")])
-    for date in dateTicks(from: first.date, to: last.date) {
+    let dateLabels = max(Int((right - left) / 90), 1)
+    for date in dateTicks(from: first.date, to: last.date, most: dateLabels) {
       let tx = x(date)
       let anchor =
         span == 0 ? "middle" : tx <= left + 1 ? "start" : tx >= right - 1 ? "end" : "middle"
@@ -202,12 +204,14 @@ public enum LineChart {
     return text + "."
   }
 
-  /// Up to four dates to label: the first, the last and evenly spaced days between
-  /// (fewer when the span is short).
-  static func dateTicks(from first: LocalDate, to last: LocalDate) -> [LocalDate] {
+  /// Up to four dates to label (at most `most` + 1): the first, the last and evenly spaced
+  /// days between (fewer when the span is short or the plot narrow).
+  static func dateTicks(from first: LocalDate, to last: LocalDate, most: Int = 3)
+    -> [LocalDate]
+  {
     let span = first.days(to: last)
     if span <= 0 { return [first] }
-    let count = min(span, 3)
+    let count = min(span, 3, max(most, 1))
     var dates: [LocalDate] = []
     for i in 0...count { dates.append(first.adding(days: span * i / count)) }
     return dates

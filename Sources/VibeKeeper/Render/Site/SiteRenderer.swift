@@ -56,9 +56,13 @@ public struct SiteRenderer: Sendable {
       clock: analysis.clock, currency: settings.currency, strict: strict,
       markdown: values.markdown)
     let pages = SitePlan.pages(library: library, model: model, links: links)
+    let index = SearchIndex.json(household, links: links).serialized(pretty: false)
     for (n, page) in pages.enumerated() {
       var context = model.globals
       for (k, v) in page.context { context[k] = v }
+      // The search page carries the index inline, so search works from file:// too
+      // (browsers block fetch() of local files).
+      if page.path == "search.html" { context["search_index"] = .safe(index) }
       do {
         let result = try library.render(page.template, context: context, environment: environment)
         out.diagnostics += result.warnings
@@ -71,7 +75,7 @@ public struct SiteRenderer: Sendable {
       }
       progress?(n + 1, pages.count)
     }
-    out.files.append(OutputFile(path: "search-index.json", text: SearchIndex.json(household, links: links).serialized(pretty: false)))
+    out.files.append(OutputFile(path: "search-index.json", text: index))
     for path in media.keys.sorted() { out.files.append(OutputFile(path: path, bytes: media[path] ?? [])) }
     for gift in household.gifts {
       if let photo = gift.photo, media[photo] == nil {

@@ -331,7 +331,7 @@ button {
   font: inherit; cursor: pointer; border: 1px solid var(--accent-strong); border-radius: 8px;
   background: var(--accent-strong); color: var(--bg); padding: 0.4rem 0.9rem; font-weight: 600;
 }
-.site-nav ul { display: flex; gap: 0.25rem; list-style: none; margin: 0 auto; overflow-x: auto; }
+.site-nav ul { display: flex; flex-wrap: wrap; gap: 0 0.25rem; list-style: none; margin: 0 auto; }
 .site-nav li { flex: none; }
 .site-nav a {
   display: block; padding: 0.55rem 0.7rem; color: var(--muted); text-decoration: none;
@@ -365,7 +365,7 @@ button {
 .dash-grid, .card-grid { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr)); }
 .card-wide { grid-column: 1 / -1; }
 .dash-columns { columns: 3 20rem; column-gap: 1rem; margin-bottom: 1rem; }
-.dash-columns > .card { break-inside: avoid; margin: 0 0 1rem; display: inline-block; width: 100%; }
+.dash-columns > .card { break-inside: avoid; margin: 0 0 1rem; }
 .card-grid .card { box-shadow: none; background: var(--bg); }
 .more { margin-top: 0.75rem; font-size: 0.9rem; }
 .empty { color: var(--muted); font-style: italic; }
@@ -412,7 +412,7 @@ button {
 .pill { color: var(--text); background: var(--surface-2); }
 .pill-soon { color: var(--warn-fg); background: var(--warn-bg); }
 .pill-now { color: var(--on-accent); background: var(--accent-strong); }
-.streak { font-weight: 700; color: var(--accent-strong); white-space: nowrap; }
+.streak { font-weight: 700; color: var(--text); white-space: nowrap; }
 .tags { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0.5rem 0 1rem; }
 .tags li { font-size: 0.8rem; padding: 0.05rem 0.55rem; border: 1px solid var(--line); border-radius: 999px; color: var(--muted); }
 

@@ -110,6 +110,36 @@ def type_query(driver, text):
     return results(driver)
 
 
+def check_every_page(checks, driver, site):
+    """Every page at 360 px: no horizontal scrolling, no console errors, nothing external."""
+    driver.set_window_size(360, 800)
+    pages = sorted(os.path.relpath(os.path.join(folder, name), site)
+                   for folder, _, names in os.walk(site) for name in names if name.endswith(".html"))
+    wide, errors, external, headings, images = [], [], [], [], []
+    for page in pages:
+        driver.get("file://" + os.path.join(site, page))
+        width, viewport = driver.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth];")
+        if width > viewport:
+            wide.append("%s (%d px)" % (page, width))
+        levels = driver.execute_script(
+            "return Array.from(document.querySelectorAll('h1,h2,h3,h4,h5,h6'))"
+            ".map(function (h) { return +h.tagName[1]; });")
+        skips = [b for a, b in zip(levels, levels[1:]) if b > a + 1]
+        if not levels or levels[0] != 1 or levels.count(1) != 1 or skips:
+            headings.append("%s %r" % (page, levels))
+        if driver.execute_script("return document.querySelectorAll('img:not([alt])').length;"):
+            images.append(page)
+        errors += [page + ": " + entry.get("message", "") for entry in severe_logs(driver)]
+        external += [page + ": " + name for name in external_requests(driver)]
+    checks.check("all %d pages: no horizontal scrolling at 360 px" % len(pages), not wide, repr(wide))
+    checks.check("all pages: one h1, then headings in order without skips", not headings,
+                 repr(headings[:5]))
+    checks.check("all pages: every image has alt text", not images, repr(images[:5]))
+    checks.check("all pages: no console errors", not errors, repr(errors[:5]))
+    checks.check("all pages: no external requests", not external, repr(external[:5]))
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         print("usage: test_site.py SITE_FOLDER [EXPECTED_SEARCH.json]")
@@ -166,6 +196,7 @@ def main():
                      results(driver)[:1] == ["Fresh whole milk"], repr(results(driver)))
         errors = severe_logs(driver)
         checks.check("search: no console errors after typing", not errors, repr(errors))
+        check_every_page(checks, driver, site)
     finally:
         driver.quit()
     print("%d passed, %d failed" % (checks.passed, checks.failed))

@@ -24,11 +24,11 @@ public enum DefaultTemplates {
 <header class="site-header">
 <div class="wrap header-inner">
 <a class="site-title" href="{{ root }}index.html">{{ site.title }}</a>
-<form class="header-search" action="{{ root }}search.html" method="get" role="search">
+{% if page.area != "search" %}<form class="header-search" action="{{ root }}search.html" method="get" role="search">
 <label class="visually-hidden" for="site-search">Search people, gifts and groceries</label>
 <input id="site-search" type="search" name="q" placeholder="Search…" autocomplete="off">
 <button type="submit">Search</button>
-</form>
+</form>{% endif %}
 </div>
 <nav class="site-nav" aria-label="Main">
 <ul class="wrap">
@@ -433,8 +433,8 @@ th, td { padding: 0.45rem 0.6rem; border-bottom: 1px solid var(--line); text-ali
 thead th { font-size: 0.85rem; color: var(--muted); font-weight: 600; border-bottom-width: 2px; }
 tbody tr:hover { background: var(--surface-2); }
 td.num, th.num { text-align: right; }
-tr.outlier td { background: var(--warn-bg); }
-tr.is-alert td { background: var(--alert-bg); }
+tr.outlier > * { background: var(--warn-bg); }
+tr.is-alert > * { background: var(--alert-bg); }
 tr.is-done td { color: var(--muted); }
 
 /* Progress bars and meters */
@@ -479,10 +479,12 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 .heatmap .pad { visibility: hidden; }
 .heatmap .today { outline: 2px solid var(--text); outline-offset: -1px; }
 .legend { display: flex; align-items: center; gap: 3px; font-size: 0.8rem; color: var(--muted); margin: 0 0 1rem; }
-.legend span.swatch { width: 0.8rem; height: 0.8rem; border-radius: 2px; display: inline-block; }
+.swatch { width: 0.8rem; height: 0.8rem; border-radius: 2px; display: inline-block; vertical-align: -0.1em; border: 1px solid var(--line); }
+.legend-inline { white-space: nowrap; }
 
 /* Record pages */
-.record-grid { display: grid; gap: 1.25rem; grid-template-columns: 1fr; }
+.record-grid { display: grid; gap: 1.25rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
+.record-grid > * { min-width: 0; }
 @media (min-width: 56rem) {
   .record-grid { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); }
 }
@@ -599,7 +601,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <tbody>
 {% for c in b.categories %}
 <tr{% if c.over %} class="is-alert"{% endif %}>
-<th scope="row">{{ c.category }}{% if c.over %} {{ badges.badge("over", "alert") }}{% endif %}</th>
+<th scope="row">{{ c.category | capitalize }}{% if c.over %} {{ badges.badge("over", "alert") }}{% endif %}</th>
 <td class="num">{{ money.amount(c.spent, b.currency) }}</td>
 <td class="num">{{ money.amount(c.budget, b.currency) if c.budget is not none else "–" }}</td>
 <td>{% if c.budget %}{{ progress.bar(c.spent, c.budget, (c.spent / c.budget) | percent, c.over) }}{% else %}{{ progress.bar(c.spent, b.amount, (c.spent / b.amount) | percent ~ " of all") }}{% endif %}</td>
@@ -1036,7 +1038,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <h2 id="cadence-h">How often we buy it</h2>
 {% if i.cadence %}{% set c = i.cadence %}
 <dl class="facts">
-<dt>Bought on</dt><dd>{{ c.purchase_days }} {{ "day" if c.purchase_days == 1 else "days" }}</dd>
+<dt>Bought on</dt><dd>{{ c.purchase_days }} different {{ "day" if c.purchase_days == 1 else "days" }}</dd>
 {% if c.mean_interval is not none %}<dt>Every</dt><dd>{{ c.mean_interval | round(1) }} days on average</dd>{% endif %}
 <dt>Last bought</dt><dd>{{ dates.day(c.last_purchase) }}</dd>
 {% if c.next_expected %}<dt>Next, about</dt><dd>{{ dates.day(c.next_expected) }} <span class="muted">({{ dates.days(c.days_until_next) }})</span></dd>{% endif %}

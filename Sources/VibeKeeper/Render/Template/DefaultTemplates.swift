@@ -495,6 +495,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 .gift-grid { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr)); list-style: none; padding: 0; }
 .gift-grid li { display: flex; gap: 0.75rem; align-items: flex-start; }
 .gift-grid .photo { width: 4rem; height: auto; flex: none; }
+.gift-grid .card-title { margin-top: 0; }
 .external::after { content: " ↗"; }
 
 /* Search */
@@ -513,6 +514,15 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
   .facts dd { margin-bottom: 0.5rem; }
   th, td { padding: 0.4rem 0.35rem; }
   .site-nav a { padding: 0.5rem 0.55rem; }
+  /* Tables marked .stack become one block per row, each cell labelled from its column. */
+  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.stack, table.stack tbody, table.stack tfoot, table.stack tr { display: block; width: 100%; }
+  table.stack tr { border-bottom: 1px solid var(--line); padding: 0.35rem 0; }
+  table.stack caption { display: block; }
+  table.stack th, table.stack td { display: block; border: 0; padding: 0.15rem 0.5rem; text-align: right; }
+  table.stack th[scope="row"] { text-align: left; font-size: 1.02rem; }
+  table.stack td[data-label]::before { content: attr(data-label); float: left; margin-right: 1rem; color: var(--muted); font-weight: 400; }
+  table.stack td:empty { display: none; }
 }
 
 /* Reduced motion */
@@ -635,17 +645,17 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 </div>
 {% if contacts %}
 <div class="table-wrap">
-<table>
+<table class="stack">
 <caption>Everyone, by name</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Relationship</th><th scope="col">Next birthday</th><th scope="col" class="num">Gift ideas</th><th scope="col" class="num">Planned spend</th></tr></thead>
 <tbody>
 {% for c in contacts | sort("name") %}
 <tr>
 <th scope="row"><a href="{{ root }}{{ c.url }}">{{ c.name }}</a></th>
-<td>{{ c.relationship | default("–") }}</td>
-<td>{% if c.birthday %}{{ dates.day(c.birthday.next, "d MMM yyyy") }} <span class="muted">({{ dates.days(c.birthday.days_until) }}{% if c.birthday.turns is not none %}, turns {{ c.birthday.turns }}{% endif %})</span>{% else %}<span class="muted">unknown</span>{% endif %}</td>
-<td class="num">{{ c.gifts_by_status.idea | length }}</td>
-<td class="num">{{ money.amount(c.planned_spend, c.currency) }}</td>
+<td data-label="Relationship">{{ c.relationship | default("–") }}</td>
+<td data-label="Next birthday">{% if c.birthday %}{{ dates.day(c.birthday.next, "d MMM yyyy") }} <span class="muted">({{ dates.days(c.birthday.days_until) }}{% if c.birthday.turns is not none %}, turns {{ c.birthday.turns }}{% endif %})</span>{% else %}<span class="muted">unknown</span>{% endif %}</td>
+<td data-label="Gift ideas" class="num">{{ c.gifts_by_status.idea | length }}</td>
+<td data-label="Planned spend" class="num">{{ money.amount(c.planned_spend, c.currency) }}</td>
 </tr>
 {% endfor %}
 </tbody>
@@ -978,7 +988,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 {% if items %}
 {% for group in items | sort("name") | group_by("category") %}
 <div class="table-wrap">
-<table>
+<table class="stack">
 <caption>{{ group.key | default("Other", true) | capitalize }}</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Latest</th><th scope="col" class="num">Lowest – highest</th><th scope="col">Cheapest at</th><th scope="col">Next purchase</th></tr></thead>
 <tbody>
@@ -986,13 +996,13 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <tr>
 <th scope="row"><a href="{{ root }}{{ i.url }}">{{ i.name }}</a>{% if i.brand %} <span class="muted small">{{ i.brand }}</span>{% endif %}</th>
 {% if i.prices %}
-<td class="num">{{ money.amount(i.prices.latest, i.prices.currency) }}</td>
-<td class="num">{{ money.amount(i.prices.min, i.prices.currency) }} – {{ money.amount(i.prices.max, i.prices.currency) }}</td>
-<td>{{ i.prices.cheapest_store | default("–") }}</td>
+<td data-label="Latest" class="num">{{ money.amount(i.prices.latest, i.prices.currency) }}</td>
+<td data-label="Lowest – highest" class="num">{{ money.amount(i.prices.min, i.prices.currency) }} – {{ money.amount(i.prices.max, i.prices.currency) }}</td>
+<td data-label="Cheapest at">{{ i.prices.cheapest_store | default("–") }}</td>
 {% else %}
-<td class="num">–</td><td class="num">–</td><td>–</td>
+<td data-label="Latest" class="num">–</td><td data-label="Lowest – highest" class="num">–</td><td data-label="Cheapest at">–</td>
 {% endif %}
-<td>{% if i.cadence and i.cadence.next_expected %}{{ dates.day(i.cadence.next_expected, "EEE d MMM") }} <span class="muted">({{ dates.days(i.cadence.days_until_next) }})</span>{% else %}–{% endif %}</td>
+<td data-label="Next purchase">{% if i.cadence and i.cadence.next_expected %}{{ dates.day(i.cadence.next_expected, "EEE d MMM") }} <span class="muted">({{ dates.days(i.cadence.days_until_next) }})</span>{% else %}–{% endif %}</td>
 </tr>
 {% endfor %}
 </tbody>
@@ -1073,17 +1083,17 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <h2 id="all-h">All occasions</h2>
 {% if occasions %}
 <div class="table-wrap">
-<table>
+<table class="stack">
 <caption>Occasions by next date</caption>
 <thead><tr><th scope="col">Occasion</th><th scope="col">Next</th><th scope="col">Whose</th><th scope="col">Repeats</th><th scope="col" class="num">Gift ideas</th></tr></thead>
 <tbody>
 {% for o in occasions | sort("title") | sort("next_date") %}
 <tr{% if o.next_date is none %} class="is-done"{% endif %}>
 <th scope="row"><a href="{{ root }}{{ o.url }}">{{ o.title }}</a></th>
-<td>{% if o.next_date %}{{ dates.day(o.next_date) }} <span class="muted">({{ dates.days(o.days_until) }})</span>{% else %}<span class="muted">was {{ dates.day(o.date) }}</span>{% endif %}</td>
-<td>{% if o.contact %}<a href="{{ root }}{{ o.contact.url }}">{{ o.contact.name }}</a>{% else %}–{% endif %}</td>
-<td>{{ "every year" if o.recurring else "once" }}</td>
-<td class="num">{{ o.gifts | length }}</td>
+<td data-label="Next">{% if o.next_date %}{{ dates.day(o.next_date) }} <span class="muted">({{ dates.days(o.days_until) }})</span>{% else %}<span class="muted">was {{ dates.day(o.date) }}</span>{% endif %}</td>
+<td data-label="Whose">{% if o.contact %}<a href="{{ root }}{{ o.contact.url }}">{{ o.contact.name }}</a>{% else %}–{% endif %}</td>
+<td data-label="Repeats">{{ "every year" if o.recurring else "once" }}</td>
+<td data-label="Gift ideas" class="num">{{ o.gifts | length }}</td>
 </tr>
 {% endfor %}
 </tbody>
@@ -1181,7 +1191,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 {% macro pantry(e) -%}
 {% import "partials/dates.html" as dates %}
 <li class="row{% if e.status == 'expired' %} is-alert{% elif e.status == 'expiring' %} is-warn{% endif %}">
-<div class="row-main">{% if e.item %}<a href="{{ root }}{{ e.item.url }}">{{ e.name }}</a>{% else %}{{ e.name }}{% endif %} <span class="muted">{{ e.quantity }}{% if e.unit %} × {{ e.unit }}{% endif %}</span></div>
+<div class="row-main">{% if e.item %}<a href="{{ root }}{{ e.item.url }}">{{ e.name }}</a>{% else %}{{ e.name }}{% endif %} <span class="muted">{{ e.quantity }}{% if e.unit %}{{ " × " if (e.unit | first) in "0123456789" else " " }}{{ e.unit }}{% endif %}</span></div>
 <div class="row-meta">{% if e.status == "expired" %}<strong class="text-alert">Expired</strong> {{ dates.days(e.days_left) }}{% elif e.days_left == 0 %}<strong class="text-warn">Expires today</strong>{% else %}Expires {{ dates.days(e.days_left) }}{% endif %} · {{ dates.day(e.expires, "EEE d MMM") }}</div>
 </li>
 {%- endmacro %}
@@ -1516,23 +1526,23 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <div class="tile"><dt>{{ "Over by" if l.budget_left < 0 else "Budget left" }}</dt><dd{% if l.budget_left < 0 %} class="text-alert"{% endif %}>{{ money.amount(0 - l.budget_left if l.budget_left < 0 else l.budget_left, l.currency) }}</dd></div>{% endif %}
 </dl>
 <div class="table-wrap">
-<table>
+<table class="stack">
 <caption>The list</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Estimate</th><th scope="col" class="num">Line total</th><th scope="col">Bought</th><th scope="col" class="num">Paid</th></tr></thead>
 <tbody>
 {% for x in l.lines %}
 <tr{% if x.purchased %} class="is-done"{% endif %}>
 <th scope="row">{% if x.item %}<a href="{{ root }}{{ x.item.url }}">{{ x.name }}</a>{% else %}{{ x.name }}{% endif %}</th>
-<td class="num">{{ x.quantity }}</td>
-<td class="num">{{ money.amount(x.estimate, l.currency) }}{% if x.estimate_source == "latest_price" %} <span class="muted small" title="from the latest known price">*</span>{% endif %}</td>
-<td class="num">{{ money.amount(x.estimated_total, l.currency) }}</td>
-<td>{% if x.purchased %}✓ yes{% if x.purchased_on %}, {{ dates.day(x.purchased_on, "d MMM") }}{% endif %}{% else %}<span class="muted">not yet</span>{% endif %}</td>
-<td class="num">{{ money.amount(x.spent, l.currency) if x.spent is not none else "" }}</td>
+<td data-label="Quantity" class="num">{{ x.quantity }}</td>
+<td data-label="Estimate" class="num">{{ money.amount(x.estimate, l.currency) }}{% if x.estimate_source == "latest_price" %} <span class="muted small" title="from the latest known price">*</span>{% endif %}</td>
+<td data-label="Line total" class="num">{{ money.amount(x.estimated_total, l.currency) }}</td>
+<td data-label="Bought">{% if x.purchased %}✓ yes{% if x.purchased_on %}, {{ dates.day(x.purchased_on, "d MMM") }}{% endif %}{% else %}<span class="muted">not yet</span>{% endif %}</td>
+<td data-label="Paid" class="num">{{ money.amount(x.spent, l.currency) if x.spent is not none else "" }}</td>
 </tr>
 {% endfor %}
 </tbody>
 <tfoot>
-<tr><th scope="row" colspan="3">Total</th><td class="num">{{ money.amount(l.estimated_total, l.currency) }}</td><td></td><td class="num">{{ money.amount(l.spent, l.currency) }}</td></tr>
+<tr><th scope="row" colspan="3">Total</th><td data-label="Estimated" class="num">{{ money.amount(l.estimated_total, l.currency) }}</td><td></td><td data-label="Paid" class="num">{{ money.amount(l.spent, l.currency) }}</td></tr>
 </tfoot>
 </table>
 </div>

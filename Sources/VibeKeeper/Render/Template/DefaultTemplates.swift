@@ -38,7 +38,7 @@ public enum DefaultTemplates {
 </nav>
 </header>
 {% endif %}
-<main id="main" class="wrap" tabindex="-1">
+<main id="main" class="wrap print-urls" tabindex="-1">
 {% block content %}{% endblock %}
 </main>
 <footer class="site-footer">
@@ -1183,7 +1183,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 {% import "partials/badges.html" as badges %}{% import "partials/dates.html" as dates %}
 <li class="row{% if r.overdue %} is-alert{% elif r.done_today %} is-done{% endif %}">
 <div class="row-main"><a href="{{ root }}{{ r.url }}">{{ r.title }}</a> {{ badges.reminder_state(r) }}</div>
-<div class="row-meta">{% if r.done_today %}Done today{% elif r.overdue %}{{ r.schedule }}{% elif r.next %}{{ dates.moment(r.next, "HH:mm") if r.due_today else dates.moment(r.next) }}{% endif %}{% if r.note %} · {{ r.note }}{% endif %}</div>
+<div class="row-meta">{% if r.done_today %}Done today{% elif r.overdue %}{{ r.schedule }}{% elif r.next %}{{ dates.moment(r.next, "HH:mm") if r.due_today else dates.moment(r.next) }}{% else %}{{ r.schedule }}{% endif %}{% if r.note %} · {{ r.note }}{% endif %}</div>
 </li>
 {%- endmacro %}
 

@@ -510,8 +510,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 /* Small screens */
 @media (max-width: 40rem) {
   .header-search { max-width: none; flex-basis: 100%; }
-  .facts { grid-template-columns: 1fr; gap: 0 0; }
-  .facts dd { margin-bottom: 0.5rem; }
+  .facts { grid-template-columns: minmax(5.5rem, max-content) minmax(0, 1fr); gap: 0.35rem 0.75rem; }
   th, td { padding: 0.4rem 0.35rem; }
   .site-nav a { padding: 0.5rem 0.55rem; }
   /* Tables marked .stack become one block per row, each cell labelled from its column. */
@@ -1087,7 +1086,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <caption>Occasions by next date</caption>
 <thead><tr><th scope="col">Occasion</th><th scope="col">Next</th><th scope="col">Whose</th><th scope="col">Repeats</th><th scope="col" class="num">Gift ideas</th></tr></thead>
 <tbody>
-{% for o in occasions | sort("title") | sort("next_date") %}
+{% for o in (occasions | where("next_date") | sort("title") | sort("next_date")) + (occasions | where("next_date", none) | sort("date", true)) %}
 <tr{% if o.next_date is none %} class="is-done"{% endif %}>
 <th scope="row"><a href="{{ root }}{{ o.url }}">{{ o.title }}</a></th>
 <td data-label="Next">{% if o.next_date %}{{ dates.day(o.next_date) }} <span class="muted">({{ dates.days(o.days_until) }})</span>{% else %}<span class="muted">was {{ dates.day(o.date) }}</span>{% endif %}</td>

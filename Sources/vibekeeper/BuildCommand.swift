@@ -46,7 +46,7 @@ struct BuildOptions: ParsableArguments {
       templates: folder.map { URL(fileURLWithPath: $0) }, templatesDisplay: folder,
       output: URL(fileURLWithPath: output))
     build.strict = strict
-    let bar = ProgressBar(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
+    let bar = BuildProgress(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
     let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
     Terminal.printDiagnostics(outcome.diagnostics, quiet: quiet)
     if let failure = outcome.failure {

@@ -33,3 +33,34 @@ import Testing
     #expect(leap.inYear(2028).description == "2028-02-29")
   }
 }
+
+@Suite struct ContactAgeTests {
+  func contact(_ birthday: String, leap: LeapDayRule = .feb28) -> Contact {
+    var c = Contact(
+      meta: RecordMeta(id: "c", location: SourceLocation(file: "f", line: 1, column: 1), path: "p"),
+      name: "C")
+    let d = LocalDate(iso: birthday)!
+    c.birthday = Birthday(month: d.month, day: d.day, year: d.year)
+    c.leapBirthday = leap
+    return c
+  }
+
+  @Test func completedYearsCountFromTheBirthday() {
+    let ngozi = contact("1958-12-03")
+    #expect(ngozi.completedYears(on: LocalDate(iso: "2026-11-22")!) == 67)
+    #expect(ngozi.completedYears(on: LocalDate(iso: "2026-12-03")!) == 68)
+    #expect(ngozi.age(on: LocalDate(iso: "2026-12-03")!) == 68)
+    #expect(ngozi.completedYears(on: LocalDate(iso: "1958-12-03")!) == 0)
+    #expect(ngozi.completedYears(on: LocalDate(iso: "1958-12-02")!) == nil)
+  }
+
+  @Test func leapDayBirthdaysAgeOnTheirCommonYearDay() {
+    let feb28 = contact("1996-02-29")
+    #expect(feb28.completedYears(on: LocalDate(iso: "2027-02-27")!) == 30)
+    #expect(feb28.completedYears(on: LocalDate(iso: "2027-02-28")!) == 31)
+    let mar1 = contact("1996-02-29", leap: .mar1)
+    #expect(mar1.completedYears(on: LocalDate(iso: "2027-02-28")!) == 30)
+    #expect(mar1.completedYears(on: LocalDate(iso: "2027-03-01")!) == 31)
+    #expect(mar1.completedYears(on: LocalDate(iso: "2028-02-29")!) == 32)
+  }
+}

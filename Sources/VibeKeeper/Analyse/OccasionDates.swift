@@ -45,9 +45,20 @@ extension Contact {
     birthdayDates(onOrAfter: start, count: 1).first
   }
 
-  /// The age the contact turns on `date` when the birth year is known.
+  /// The age the contact turns on `date` when the birth year is known (for a birthday
+  /// date: the number of years since the birth year).
   public func age(on date: LocalDate) -> Int? {
     birthday?.year.map { date.year - $0 }
+  }
+
+  /// How old the contact is on `date` in completed years, when the birth year is known:
+  /// the year's birthday (29 February placed by `leap_birthday`) counts from its day on.
+  /// Nil before the birth.
+  public func completedYears(on date: LocalDate) -> Int? {
+    guard let birthday, let born = birthday.year, date.year >= born else { return nil }
+    let thisYear = birthday.date(in: date.year, leap: leapBirthday)
+    let years = date >= thisYear ? date.year - born : date.year - born - 1
+    return years >= 0 ? years : nil
   }
 }
 

@@ -62,7 +62,13 @@ struct SiteModel: Sendable {
       ("later", .array(a.pantry.entries(.later).map(v.pantryEntry))),
       ("warn_days", .int(a.pantry.warnDays)),
     ])
-    g["play_window"] = v.playWindow(a.overallPlayWindow)
+    var overall = v.playWindow(a.overallPlayWindow)
+    if case .dictionary(var d) = overall {
+      d["chart"] = v.hourChart(
+        a.overallPlayWindow, title: "When games are played", id: "all-games-hours")
+      overall = .dictionary(d)
+    }
+    g["play_window"] = overall
     g["streak_reminder"] =
       a.streakReminder.map {
         SiteValues.map([("time", .time($0.time)), ("source", .string($0.source.rawValue))])

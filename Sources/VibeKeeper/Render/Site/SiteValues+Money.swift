@@ -29,6 +29,7 @@ extension SiteValues {
           })
       ),
       ("categories", .array(categories)), ("notes", html(b.notes)),
+      ("chart", budgetChart(s)), ("progress", budgetProgress(s)),
       (
         "excluded",
         .array(
@@ -50,7 +51,7 @@ extension SiteValues {
       ("url", SiteValues.text(links.url(.items, i.id))),
       ("brand", SiteValues.text(i.brand)), ("category", SiteValues.text(i.category)),
       ("unit", SiteValues.text(i.unit)), ("notes", html(i.notes)),
-      ("prices", primary.map(priceHistory)),
+      ("prices", primary.map(priceHistory)), ("chart", primary.map(priceChart)),
       (
         "other_prices",
         .array(histories.filter { $0.currency != primary?.currency }.map(priceHistory))

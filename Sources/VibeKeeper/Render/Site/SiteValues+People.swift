@@ -37,7 +37,7 @@ extension SiteValues {
       ),
       ("next", SiteValues.date(next)), ("days_until", next.map { .int(today.days(to: $0)) }),
       ("turns", next.flatMap { c.age(on: $0) }.map(TemplateValue.int)),
-      ("age", c.age(on: today).map(TemplateValue.int)),
+      ("age", c.completedYears(on: today).map(TemplateValue.int)),
       ("leap", .bool(b.month == 2 && b.day == 29)), ("leap_rule", .string(c.leapBirthday.rawValue)),
     ])
   }

@@ -6,13 +6,15 @@ extension SiteValues {
     let r = s.reminder
     let today = analysis.clock.today
     let dueToday = s.nextOccurrence.map { analysis.clock.localDate(of: $0) == today } ?? false
+    var due: Date?
+    if case .once(let date, let time) = r.schedule { due = analysis.clock.instant(date, time) }
     return SiteValues.map([
       ("id", .string(r.id)), ("title", .string(r.title)),
       ("url", SiteValues.text(links.url(.reminders, r.id))),
       ("note", SiteValues.text(r.note)), ("category", .string(r.category.rawValue)),
       ("enabled", .bool(r.enabled)), ("schedule", .string(s.scheduleText)),
       ("time", .time(r.schedule.time)),
-      ("once", .bool({ if case .once = r.schedule { true } else { false } }())),
+      ("once", .bool(due != nil)), ("due", due.map(TemplateValue.dateTime)),
       ("next", s.nextOccurrence.map(TemplateValue.dateTime)),
       ("next_occurrences", .array(s.nextOccurrences.map(TemplateValue.dateTime))),
       ("due_today", .bool(dueToday)), ("done", SiteValues.date(r.done)),
@@ -47,6 +49,11 @@ extension SiteValues {
       ),
       ("next_milestone", streak?.nextMilestone.map(TemplateValue.int)),
       ("play_window", window.map(playWindow)), ("recent_days", .array(recent)),
+      (
+        "histogram",
+        window.map { hourChart($0, title: "When \(g.name) is played", id: "game-\(g.id)-hours") }
+      ),
+      ("heatmap", heatMap(played, game: g, from: calendarStart, through: today)),
       ("days_played", .int(played.count)),
     ])
   }

@@ -446,20 +446,29 @@ meter { display: block; width: 100%; height: 0.8rem; }
 .hbar.over .hbar-fill { background: var(--alert-line); }
 .hbar-text { font-variant-numeric: tabular-nums; }
 
-/* Charts (inline SVG from the chart helper, and the HTML fallbacks) */
-.chart { display: block; width: 100%; max-width: 100%; height: auto; margin: 0 0 1rem; color: var(--text); overflow: visible; }
+/* Charts: inline SVG made at build time (intrinsic size, never wider than their box) */
+.chart { display: block; width: auto; max-width: 100%; height: auto; margin: 0 0 1rem; color: var(--text); overflow: visible; }
 figure.chart-figure { margin: 0 0 1.25rem; }
 figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-top: 0.35rem; }
-.chart text { fill: var(--muted); font: 0.75rem var(--font); }
+.chart text { fill: var(--muted); font-family: var(--font); font-size: 11px; }
 .chart .axis, .chart .grid { stroke: var(--line); }
+.chart .empty { font-style: italic; }
 .chart .bar, .chart rect.bar { fill: var(--accent); }
 .chart .bar.over { fill: var(--alert-line); }
+.chart .limit { stroke: var(--text); stroke-opacity: 0.75; }
+.chart .total { stroke: var(--alert-line); }
+.chart .total-label { fill: var(--alert-line); }
 .chart .guide { stroke: var(--muted); stroke-dasharray: 4 3; fill: none; }
+.chart .guide-label { fill: var(--muted); }
 .chart .line { stroke: var(--accent); stroke-width: 2; fill: none; }
 .chart .point { fill: var(--accent); }
-.chart .outlier { fill: var(--warn-line); stroke: var(--warn-fg); }
-.chart .highlight { fill: var(--accent-strong); }
-.chart .track { fill: var(--surface-2); }
+.chart .point.outlier, .chart .outlier { fill: var(--warn-line); stroke: var(--warn-fg); }
+.chart-hours .bar { fill: var(--heat-1); }
+.chart-hours .bar.highlight, .chart .highlight { fill: var(--accent); }
+.chart .track { fill: var(--surface-2); stroke: var(--line); }
+.chart .fill { fill: var(--accent); }
+.chart .fill.alert, .chart .fill.over { fill: var(--alert-line); }
+.chart .projected { stroke: var(--text); stroke-width: 2; stroke-dasharray: 3 2; }
 .heat-0 { fill: var(--heat-0); background: var(--heat-0); }
 .heat-1 { fill: var(--heat-1); background: var(--heat-1); }
 .heat-2 { fill: var(--heat-2); background: var(--heat-2); }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A one-line progress bar on standard error, drawn only on a terminal and only for long
 /// builds; it erases itself when done.
-final class ProgressBar: @unchecked Sendable {
+final class BuildProgress: @unchecked Sendable {
   private let lock = NSLock()
   private var drawn = -1
   private let enabled: Bool

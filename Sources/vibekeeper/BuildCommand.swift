@@ -13,19 +13,20 @@ struct BuildOptions: ParsableArguments {
       valueName: "DIR"))
   var templates: String?
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("Where the site goes.", valueName: "DIR"))
-  var output: String = "_site"
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: ArgumentHelp("Where the site goes.", valueName: "DIR"))
+  var outputFolder: String = "_site"
 
   @OptionGroup var nowOptions: NowOptions
 
   @Flag(help: "Fail on any error, and on undefined template variables.")
   var strict = false
 
-  @Flag(name: .shortAndLong, help: "Print errors only.")
-  var quiet = false
+  @OptionGroup var output: OutputOptions
 
-  @Flag(name: .shortAndLong, help: "Also print what was written, kept and removed.")
-  var verbose = false
+  var quiet: Bool { output.quiet }
+  var verbose: Bool { output.verbose }
 
   /// The template folder in use: `--templates`, else `templates/` beside the data folder.
   var templateFolder: String? {
@@ -44,7 +45,7 @@ struct BuildOptions: ParsableArguments {
     var build = SiteBuild(
       data: URL(fileURLWithPath: dataOptions.data), dataDisplay: dataOptions.data,
       templates: folder.map { URL(fileURLWithPath: $0) }, templatesDisplay: folder,
-      output: URL(fileURLWithPath: output))
+      output: URL(fileURLWithPath: outputFolder))
     build.strict = strict
     let bar = BuildProgress(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
     let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
@@ -57,7 +58,7 @@ struct BuildOptions: ParsableArguments {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     if !quiet {
       Terminal.out(
-        "\(prefix) \(outcome.pages) pages and \(outcome.feeds) feeds from \(outcome.records) records into \(output) "
+        "\(prefix) \(outcome.pages) pages and \(outcome.feeds) feeds from \(outcome.records) records into \(outputFolder) "
           + "(\(outcome.diagnostics.errorCount) errors, \(outcome.diagnostics.warningCount) warnings) in \(String(format: "%.2f", seconds)) s\n"
       )
     }

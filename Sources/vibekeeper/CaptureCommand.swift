@@ -64,9 +64,10 @@ struct CaptureCommand: ParsableCommand {
 
   @OptionGroup var nowOptions: NowOptions
   @OptionGroup var dataOptions: DataOptions
+  @OptionGroup var output: OutputOptions
 
   func run() throws {
-    let household = try CreateSupport.load(dataOptions).household
+    let household = try CreateSupport.load(dataOptions, quiet: output.quiet).household
     let clock = try nowOptions.clock(household.settings)
     var overrides = CaptureOverrides()
     overrides.recipient = recipient
@@ -83,9 +84,11 @@ struct CaptureCommand: ParsableCommand {
     case .success(let r): result = r
     case .failure(let problem): return try fail(problem.description)
     }
-    Terminal.error("Captured:\n")
-    for line in GiftCapture.summary(result, household: household) { Terminal.error(line + "\n") }
-    for note in result.notes { Terminal.error("note: \(note)\n") }
+    if !output.quiet {
+      Terminal.error("Captured:\n")
+      for line in GiftCapture.summary(result, household: household) { Terminal.error(line + "\n") }
+      for note in result.notes { Terminal.error("note: \(note)\n") }
+    }
     guard result.missing.isEmpty else {
       return try fail(GiftCapture.missingProblem(result.missing).description)
     }

@@ -19,14 +19,17 @@ struct CheckCommand: ParsableCommand {
 
   @OptionGroup var dataOptions: DataOptions
 
-  @Flag(name: .shortAndLong, help: "Print errors only, and no summary.")
-  var quiet = false
+  @OptionGroup var output: OutputOptions
 
   func run() throws {
-    let result = dataOptions.load(quiet: quiet)
+    let started = ContinuousClock.now
+    let result = dataOptions.load(quiet: output.quiet)
+    if output.verbose {
+      Terminal.error("loaded \(dataOptions.data) in \(Terminal.milliseconds(since: started)) ms\n")
+    }
     let errors = result.diagnostics.errorCount
     let warnings = result.diagnostics.warningCount
-    if !quiet {
+    if !output.quiet {
       Terminal.out("Checked \(dataOptions.data):\n")
       Terminal.out(LoadSummary.text(result.household, diagnostics: result.diagnostics))
       Terminal.out(

@@ -12,7 +12,7 @@ enum CreateSupport {
   }
 
   /// Loads the data folder; a missing folder is an error (exit 1).
-  static func load(_ options: DataOptions) throws -> DataLoader.Result {
+  static func load(_ options: DataOptions, quiet: Bool = false) throws -> DataLoader.Result {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: options.data, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -23,7 +23,7 @@ enum CreateSupport {
     let result = DataLoader(root: URL(fileURLWithPath: options.data), displayRoot: options.data)
       .load()
     let errors = result.diagnostics.filter { $0.severity == .error }.count
-    if errors > 0 {
+    if errors > 0, !quiet {
       Terminal.error(
         "note: \(options.data) has \(errors) error\(errors == 1 ? "" : "s") in other records; `vibekeeper check` lists them\n"
       )

@@ -36,6 +36,7 @@ struct NewCommand: ParsableCommand {
   var title: String
 
   @OptionGroup var dataOptions: DataOptions
+  @OptionGroup var output: OutputOptions
   @OptionGroup var nowOptions: NowOptions
 
   @Argument(
@@ -51,7 +52,7 @@ struct NewCommand: ParsableCommand {
         NewRecordProblem.unknownKind(kind, suggestion: suggestion).message)
     }
     let pairs = try Self.pairs(fields)
-    let result = try CreateSupport.load(dataOptions)
+    let result = try CreateSupport.load(dataOptions, quiet: output.quiet)
     let household = result.household
     let clock = try nowOptions.clock(household.settings)
     let draft: RecordDraft

@@ -30,12 +30,17 @@ struct ReportCommand: ParsableCommand {
     commandName: "report",
     abstract: "Print the analysis of one topic.",
     discussion: """
-      Topics: \(ReportTopic.allCases.map(\.rawValue).joined(separator: ", ")).
+      Topics: \(ReportTopic.allCases.map(\.rawValue).joined(separator: ", ")); `all` is every
+      topic in one summary (with --format md, a monthly report to mail or commit). Errors in
+      the data are printed on standard error (all diagnostics with --verbose) and make the
+      exit status 1; the report still covers every record that loaded.
 
       Examples:
         vibekeeper report occasions
         vibekeeper report streaks --now 2026-11-22T10:00
-        vibekeeper report reminders --format json | jq '.[0].next_occurrence'
+        vibekeeper report reminders --format json | jq '.reminders[0].next_occurrence'
+        vibekeeper report budgets --format csv > budgets.csv
+        vibekeeper report all --format md > reports/2026-11.md
       """
   )
 
@@ -47,12 +52,19 @@ struct ReportCommand: ParsableCommand {
 
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var nowOptions: NowOptions
+  @OptionGroup var output: OutputOptions
 
   func run() throws {
-    let result = dataOptions.load(quiet: true)
+    let started = ContinuousClock.now
+    let result = dataOptions.load(quiet: !output.verbose)
     let clock = try nowOptions.clock(result.household.settings)
     let report = topic.report(result.household, clock: clock)
-    Terminal.printDiagnostics(report.diagnostics, quiet: false)
+    Terminal.printDiagnostics(report.diagnostics, quiet: output.quiet)
+    if output.verbose {
+      Terminal.error(
+        "\(result.household.recordCount) records, report in \(Terminal.milliseconds(since: started)) ms\n"
+      )
+    }
     Terminal.out(format.render(report))
     if result.diagnostics.hasErrors { throw ExitCode(1) }
   }

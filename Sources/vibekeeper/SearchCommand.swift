@@ -23,9 +23,10 @@ struct SearchCommand: ParsableCommand {
   var format: ReportFormat = .table
 
   @OptionGroup var dataOptions: DataOptions
+  @OptionGroup var output: OutputOptions
 
   func run() throws {
-    let result = dataOptions.load(quiet: true)
+    let result = dataOptions.load(quiet: !output.verbose)
     Terminal.out(format.render(Reports.search(result.household, query: query)))
     if result.diagnostics.hasErrors { throw ExitCode(1) }
   }

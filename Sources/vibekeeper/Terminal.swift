@@ -16,6 +16,12 @@ enum Terminal {
     return isatty(fd) == 1
   }
 
+  /// Whole milliseconds since `start`.
+  static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+    let d = ContinuousClock.now - start
+    return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+  }
+
   /// Whether a file descriptor is a terminal.
   static func isTerminal(fd: Int32) -> Bool { isatty(fd) == 1 }
 

@@ -9,13 +9,21 @@ struct VibeKeeperCLI: ParsableCommand {
     commandName: "vibekeeper",
     abstract: "Your household's life admin as plain text: a dashboard, calendar feeds and reports.",
     discussion: """
+      Exit status: 0 on success, 1 for problems in the data or templates, 2 for usage errors.
+      Diagnostics go to standard error, results to standard output; colour only on a
+      terminal and never with NO_COLOR set.
+
       Examples:
-        vibekeeper check --data data
+        vibekeeper build --data data            # the dashboard and feeds into _site/
+        vibekeeper check                        # every problem at its file:line:column
+        vibekeeper report budgets --format json
+        vibekeeper capture "Mom would love a pottery class for her birthday, about 80 euros"
+        vibekeeper watch                        # rebuild on every change
       """,
     version: "0.1.0",
     subcommands: [
       BuildCommand.self, WatchCommand.self, CheckCommand.self, ReportCommand.self,
-      SearchCommand.self, NewCommand.self, CaptureCommand.self,
+      SearchCommand.self, NewCommand.self, CaptureCommand.self, CompletionsCommand.self,
     ]
   )
 

@@ -1,0 +1,24 @@
+import ArgumentParser
+
+extension CompletionShell: @retroactive ExpressibleByArgument {}
+
+/// `vibekeeper completions SHELL`: the shell completion script.
+struct CompletionsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "completions",
+    abstract: "Print the completion script for bash, zsh or fish.",
+    discussion: """
+      Examples:
+        vibekeeper completions bash > ~/.local/share/bash-completion/completions/vibekeeper
+        vibekeeper completions zsh > "${fpath[1]}/_vibekeeper"
+        vibekeeper completions fish > ~/.config/fish/completions/vibekeeper.fish
+      """
+  )
+
+  @Argument(help: "bash, zsh or fish.")
+  var shell: CompletionShell
+
+  func run() throws {
+    print(VibeKeeperCLI.completionScript(for: shell), terminator: "")
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite struct CLIReportTests {
+  let now = ["--now", "2026-11-22T10:00"]
+
+  @Test(arguments: [
+    "budgets", "prices", "pantry", "shopping", "occasions", "reminders", "streaks", "all",
+  ])
+  func everyTopicInEveryFormat(topic: String) throws {
+    for format in ["table", "json", "csv", "md"] {
+      let r = try CLI.run(["report", topic, "--format", format] + now)
+      #expect(r.status == 0, "\(topic) \(format): \(r.stderr)")
+      #expect(!r.stdout.isEmpty)
+      #expect(r.stderr.isEmpty, "\(topic) \(format): \(r.stderr)")
+      switch format {
+      case "json":
+        let parsed = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
+        #expect(parsed is [String: Any] || parsed is [Any])
+      case "csv": #expect(r.stdout.contains("\r\n"))
+      case "md": #expect(r.stdout.hasPrefix("#"))
+      default: #expect(r.stdout.contains("---"))
+      }
+    }
+  }
+
+  @Test func reportFiguresForTheBundledHousehold() throws {
+    let budgets = try CLI.run(["report", "budgets", "--format", "json"] + now)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(budgets.stdout.utf8)) as? [String: Any])
+    let list = try #require(json["budgets"] as? [[String: Any]])
+    let november = try #require(list.first { ($0["id"] as? String) == "2026-11-household" })
+    #expect((november["spent"] as? NSNumber)?.doubleValue == 121.30)
+    #expect(november["alert"] as? Bool == true)
+    #expect(november["days_remaining"] as? Int == 8)
+    let md = try CLI.run(["report", "all", "--format", "md"] + now)
+    #expect(
+      md.stdout.hasPrefix("# The Okafor-Lindqvist household: household report, 22 Nov 2026\n"))
+    for section in [
+      "## Occasions", "## Reminders", "## Budgets", "## Shopping", "## Pantry", "## Prices",
+      "## Streaks",
+    ] {
+      #expect(md.stdout.contains(section))
+    }
+  }
+
+  @Test func searchFindsWithoutAccents() throws {
+    let r = try CLI.run(["search", "zoe"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("Zoë Lindqvist"))
+    let json = try CLI.run(["search", "milk", "--format", "json"])
+    #expect(json.stdout.contains("\"name\": \"Fresh whole milk\""))
+  }
+
+  @Test func usageErrorsAndHelp() throws {
+    #expect(try CLI.run(["report", "nonsense"]).status == 2)
+    #expect(try CLI.run(["report", "budgets", "--format", "xml"]).status == 2)
+    #expect(try CLI.run(["report", "budgets", "--now", "yesterday"]).status == 2)
+    #expect(try CLI.run(["report", "budgets", "--quiet", "--verbose"]).status == 2)
+    for command in ["build", "watch", "check", "report", "search", "new", "capture", "completions"]
+    {
+      let help = try CLI.run([command, "--help"])
+      #expect(help.status == 0)
+      #expect(help.stdout.contains("Examples:"), "\(command) --help has examples")
+    }
+  }
+
+  @Test func completionScriptsForEveryShell() throws {
+    for shell in ["bash", "zsh", "fish"] {
+      let r = try CLI.run(["completions", shell])
+      #expect(r.status == 0)
+      #expect(r.stdout.contains("vibekeeper"))
+    }
+  }
+
+  @Test func dataErrorsGoToStderrAndExitOne() throws {
+    let root = try TempFolder([
+      "data/gifts/a.md": "---\ntitle: A\nprice: abc\n---\n",
+      "data/gifts/b.md": "---\ntitle: Lamp\n---\n",
+    ])
+    defer { root.cleanup() }
+    let r = try CLI.run(["search", "lamp"], cwd: root.url)
+    #expect(r.status == 1)
+    #expect(r.stdout.contains("Lamp"))
+    #expect(r.stderr.contains("data/gifts/a.md:3:8: error: 'price' must be a number"))
+    let quiet = try CLI.run(["check", "--quiet"], cwd: root.url, env: ["NO_COLOR": "1"])
+    #expect(quiet.stdout.isEmpty)
+    #expect(quiet.status == 1)
+  }
+}

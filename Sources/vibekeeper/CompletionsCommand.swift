@@ -1,7 +1,5 @@
 import ArgumentParser
 
-extension CompletionShell: @retroactive ExpressibleByArgument {}
-
 /// `vibekeeper completions SHELL`: the shell completion script.
 struct CompletionsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -16,9 +14,12 @@ struct CompletionsCommand: ParsableCommand {
   )
 
   @Argument(help: "bash, zsh or fish.")
-  var shell: CompletionShell
+  var shell: String
 
   func run() throws {
-    print(VibeKeeperCLI.completionScript(for: shell), terminator: "")
+    guard let completionShell = CompletionShell(rawValue: shell) else {
+      throw ValidationError("unknown shell '\(shell)'; use bash, zsh or fish")
+    }
+    print(VibeKeeperCLI.completionScript(for: completionShell), terminator: "")
   }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// It walks the zone's transitions from the start of `fromYear` to the end of `toYear`
 /// with Foundation. Transitions into the same observance (standard or daylight) that follow
 /// one yearly rule (month, weekday of the month or last weekday, local time, offsets, name)
-/// become one component with a yearly `RRULE`; the last run has no end so the rule goes on
-/// after `toYear`; earlier runs end with `UNTIL`. A zone without transitions gets one
+/// become one component with a yearly `RRULE`; a run still going in `toYear` has no end so
+/// the rule goes on after it; other runs end with `UNTIL` (or are a single DTSTART). A zone without transitions gets one
 /// STANDARD component. UTC needs none.
 public enum VTimeZone {
   /// One transition: the instant and the offsets and name it goes from and to.
@@ -48,7 +48,9 @@ public enum VTimeZone {
     } else {
       for daylight in [false, true] {
         for run in runs(transitions.filter { $0.daylight == daylight }) {
-          out += component(run.list, daylight: daylight, open: run.isLast)
+          // Only a rule still in force in the last year walked goes on without end.
+          let open = run.isLast && year(run.list.last?.instant) >= max(fromYear, toYear)
+          out += component(run.list, daylight: daylight, open: open)
         }
       }
     }
@@ -71,8 +73,7 @@ public enum VTimeZone {
     var runs: [[Transition]] = []
     for t in list {
       if let last = runs.last?.last, rule(last) == rule(t),
-        LocalClock(now: t.instant, timeZone: .gmt).localDate(of: t.instant).year
-          == LocalClock(now: last.instant, timeZone: .gmt).localDate(of: last.instant).year + 1
+        year(t.instant) == year(last.instant) + 1
       {
         runs[runs.count - 1].append(t)
       } else {
@@ -108,6 +109,12 @@ public enum VTimeZone {
     let zone = TimeZone(secondsFromGMT: t.from) ?? .gmt
     let clock = LocalClock(now: t.instant, timeZone: zone)
     return (clock.localDate(of: t.instant), clock.localTime(of: t.instant))
+  }
+
+  /// The UTC year of an instant (0 for none).
+  static func year(_ instant: Date?) -> Int {
+    guard let instant else { return 0 }
+    return LocalClock(now: instant, timeZone: .gmt).localDate(of: instant).year
   }
 
   /// 1 January of a year, 00:00 UTC (a bound of the walk, not date arithmetic).

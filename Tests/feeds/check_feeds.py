@@ -72,23 +72,35 @@ def check_lines(name, raw):
     check(not blank, f"{name}: blank lines {blank[:5]}")
 
 
+VTIMEZONES_CHECKED = {}
+
+
 def check_vtimezone(name, cal):
     for vtz in cal.walk("VTIMEZONE"):
         tzid = str(vtz["TZID"])
+        key = vtz.to_ical()
+        if key in VTIMEZONES_CHECKED:  # the same component: the same answer
+            check(VTIMEZONES_CHECKED[key], f"{name}: VTIMEZONE {tzid} differs from zoneinfo")
+            continue
         try:
             system = zoneinfo.ZoneInfo(tzid)
         except Exception:
             check(False, f"{name}: unknown TZID {tzid}")
             continue
-        ours = vtz.to_tz()
-        start = dt.datetime(dt.date.today().year - 1, 1, 1, tzinfo=dt.timezone.utc)
+        # Build the zone from the VTIMEZONE itself, not from the TZID's name.
+        ours = vtz.to_tz(lookup_tzid=False)
+        years = [c.decoded("DTSTART").year for c in vtz.subcomponents]
+        first = min([y for y in years if y > 1970] or [dt.date.today().year - 1])
+        start = dt.datetime(first, 1, 1, tzinfo=dt.timezone.utc)
+        end = dt.datetime(dt.date.today().year + 4, 1, 1, tzinfo=dt.timezone.utc)
         wrong = []
-        for hours in range(0, 24 * 366 * 4, 1):
+        for hours in range(0, int((end - start).total_seconds()) // 3600):
             instant = start + dt.timedelta(hours=hours)
             a = instant.astimezone(system).utcoffset()
             b = instant.astimezone(ours).utcoffset()
             if a != b:
                 wrong.append(instant.isoformat())
+        VTIMEZONES_CHECKED[key] = not wrong
         check(not wrong, f"{name}: VTIMEZONE {tzid} differs from zoneinfo at {wrong[:3]}")
 
 

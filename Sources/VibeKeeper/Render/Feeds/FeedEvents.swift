@@ -16,12 +16,15 @@ public struct FeedInputs: Sendable {
   /// The UID domain (`base_url`'s host, else `vibekeeper`).
   public let domain: String
 
-  /// Collects the inputs.
-  public init(household: Household, analysis: HouseholdAnalysis, stamps: FeedStamps) {
+  /// Collects the inputs (`links` are made from the household when not given).
+  public init(
+    household: Household, analysis: HouseholdAnalysis, stamps: FeedStamps,
+    links: Permalinks? = nil
+  ) {
     self.household = household
     self.analysis = analysis
     self.stamps = stamps
-    links = Permalinks(household)
+    self.links = links ?? Permalinks(household)
     format = ICSFormat(clock: analysis.clock)
     domain = ICSFormat.uidDomain(baseURL: household.settings.baseURL)
   }

@@ -66,7 +66,7 @@ public struct SiteRenderer: Sendable {
       markdown: values.markdown)
     let pages = SitePlan.pages(library: library, model: model, links: links)
     let feeds = Feeds(
-      FeedInputs(household: household, analysis: analysis, stamps: feedStamps),
+      FeedInputs(household: household, analysis: analysis, stamps: feedStamps, links: links),
       previous: previousFeedState)
     var globals = model.globals
     for (k, v) in feeds.templateValues { globals[k] = v }

@@ -118,6 +118,30 @@ import Testing
     }
   }
 
+  @Test func stateForgetsEventsLongGone() {
+    let clock = LocalClock(now: TimeFixture.at("2026-11-22T10:00:00+01:00"), timeZone: .gmt)
+    let format = ICSFormat(clock: clock)
+    var previous = FeedState()
+    let entry = { (start: String) in
+      FeedState.Entry(fingerprint: "DTSTART;VALUE=DATE:\(start) DTEND;VALUE=DATE:x", sequence: 2)
+    }
+    previous.events["old"] = entry("20251120")
+    previous.events["recent"] = entry("20251121")
+    previous.events["odd"] = FeedState.Entry(fingerprint: "?", sequence: 0)
+    var e = FeedEvent(
+      kind: .budget, id: "b", uid: "old", summary: "B", description: "",
+      start: .allDay(LocalDate(year: 2026, month: 12, day: 1)!), stamp: FeedStamps.fixed)
+    let (events, state) = FeedSequence.apply([e], previous: previous, format: format)
+    // Still published: kept and, its time changed, one more.
+    #expect(events.map(\.sequence) == [3])
+    #expect(state.events.keys.sorted() == ["odd", "old", "recent"])
+    e.uid = "new"
+    let (_, later) = FeedSequence.apply([e], previous: previous, format: format)
+    #expect(later.events.keys.sorted() == ["new", "odd", "recent"])
+    #expect(
+      FeedSequence.startDate(of: "DTSTART;TZID=Europe/Berlin:20261005T083000 X") == "20261005")
+  }
+
   @Test func gitLogGivesEachPathItsNewestCommit() {
     let log =
       "commit 1700000300\n\ncontacts/a.md\nreminders/r.md\ncommit 1700000100\n\ncontacts/a.md\ngifts/g.md\n"

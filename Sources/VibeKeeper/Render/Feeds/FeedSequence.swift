@@ -16,8 +16,9 @@ public struct FeedState: Sendable, Equatable, Codable {
 
   /// The format version.
   public var version = 1
-  /// Every event ever published (events that left the feeds are kept, so one that comes
-  /// back with another time still gets a higher SEQUENCE), by UID.
+  /// Every event published (events that left the feeds are kept, so one that comes back
+  /// with another time still gets a higher SEQUENCE, until their start is over a year
+  /// old), by UID.
   public var events: [String: Entry] = [:]
 
   /// An empty state.
@@ -55,11 +56,18 @@ public enum FeedSequence {
   }
 
   /// The events with their SEQUENCE (unchanged time: as before; changed: one more; new: 0)
-  /// and the state to publish with them.
+  /// and the state to publish with them. Entries of events no longer published whose start
+  /// is more than 366 days before today are dropped, so the state does not grow forever
+  /// (a new streak event every day).
   public static func apply(
     _ events: [FeedEvent], previous: FeedState?, format: ICSFormat
   ) -> (events: [FeedEvent], state: FeedState) {
     var state = previous ?? FeedState()
+    let current = Set(events.map(\.uid))
+    let oldest = ICSFormat.date(format.clock.today.adding(days: -366))
+    state.events = state.events.filter { uid, entry in
+      current.contains(uid) || startDate(of: entry.fingerprint).map { $0 >= oldest } ?? true
+    }
     var out = events
     for i in out.indices {
       let print = fingerprint(out[i], format: format)
@@ -72,5 +80,14 @@ public enum FeedSequence {
       state.events[uid] = FeedState.Entry(fingerprint: print, sequence: sequence)
     }
     return (out, state)
+  }
+
+  /// The `YYYYMMDD` of a fingerprint's DTSTART (`DTSTART;TZID=X:20261005T083000 ...`).
+  static func startDate(of fingerprint: String) -> String? {
+    guard let first = fingerprint.split(separator: " ").first,
+      let colon = first.lastIndex(of: ":")
+    else { return nil }
+    let digits = first[first.index(after: colon)...].prefix(8)
+    return digits.count == 8 && digits.allSatisfy(\.isNumber) ? String(digits) : nil
   }
 }

@@ -92,16 +92,23 @@ enum FeedFixture {
 
   @Test func occasionsOncePerYearOrOnce() throws {
     let events = try FeedFixture.events([
-      "occasions/wedding.md": "---\ntitle: Wedding\ndate: 2020-06-12\nrecurring: yearly\n---\n",
+      "contacts/ana.md": "---\nname: Ana\n---\n",
+      "occasions/wedding.md":
+        "---\ntitle: Wedding\ndate: 2020-06-12\nrecurring: yearly\ncontact: ana\n---\n",
+      "occasions/xmas.yml": "title: Christmas\ndate: 2020-12-25\nrecurring: yearly\n",
       "occasions/party.md": "---\ntitle: Party\ndate: 2026-12-31\n---\n",
     ]).filter { $0.kind == .occasion }
     #expect(
       events.map { "\($0.start.date) \($0.summary) \($0.uid)" } == [
         "2025-06-12 Wedding (5 years) occasion-wedding-2025@home.example.org",
+        "2025-12-25 Christmas occasion-xmas-2025@home.example.org",
         "2026-06-12 Wedding (6 years) occasion-wedding-2026@home.example.org",
+        "2026-12-25 Christmas occasion-xmas-2026@home.example.org",
         "2026-12-31 Party occasion-party@home.example.org",
         "2027-06-12 Wedding (7 years) occasion-wedding-2027@home.example.org",
+        "2027-12-25 Christmas occasion-xmas-2027@home.example.org",
         "2028-06-12 Wedding (8 years) occasion-wedding-2028@home.example.org",
+        "2028-12-25 Christmas occasion-xmas-2028@home.example.org",
       ])
   }
 }

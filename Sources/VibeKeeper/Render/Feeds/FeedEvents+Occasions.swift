@@ -2,7 +2,8 @@ import Foundation
 
 extension FeedEvents {
   /// Birthdays and occasions as all-day events, one per year (last year to two years
-  /// ahead) with its own UID so a known birth year can give the age ("Ana turns 34"); a
+  /// ahead) with its own UID so a known birth year can give the age ("Ana turns 34") and a
+  /// yearly occasion of a contact its count of years ("Our anniversary (9 years)"); a
   /// one-off occasion once. Each has alarms `lead_days` before, the day before and on the
   /// day at `reminder_time`, and a visible lead-time event ("Gift for Ana: birthday in 10
   /// days") for calendars that ignore alarms in subscriptions. 29 February birthdays follow
@@ -42,9 +43,11 @@ extension FeedEvents {
         ? years.compactMap { y in occasion.date(in: y).map { (y, $0) } }
         : [(occasion.date.year, occasion.date)]
       for (year, date) in dates {
+        // The count of years is for an occasion of a person (an anniversary), not for a
+        // holiday written with the year it was first entered.
         let count = date.year - occasion.date.year
-        let summary =
-          occasion.recurring && count > 0 ? "\(occasion.title) (\(count) years)" : occasion.title
+        let counted = occasion.recurring && count > 0 && contact != nil
+        let summary = counted ? "\(occasion.title) (\(count) years)" : occasion.title
         var description = occasion.notes.trimmingCharacters(in: .whitespacesAndNewlines)
         let ideas = giftText(gifts, for: contact?.name)
         if !ideas.isEmpty { description += (description.isEmpty ? "" : "\n\n") + ideas }

@@ -128,6 +128,20 @@ import Testing
     try crossCheck(data: folder.url)
   }
 
+  /// Zones whose rules changed (Brazil dropped DST in 2019), move with Ramadan (Morocco) or
+  /// shift by half an hour (Lord Howe Island): the VTIMEZONE must still match zoneinfo.
+  @Test(arguments: ["America/Sao_Paulo", "Africa/Casablanca", "Australia/Lord_Howe"])
+  func unusualZones(zone: String) throws {
+    let folder = try TempFolder([
+      "vibekeeper.yml": "timezone: \(zone)\n",
+      "reminders/daily.md":
+        "---\ntitle: Daily\nschedule:\n  time: \"08:30\"\n  days: daily\n  starts: 2018-01-01\n---\n",
+      "reminders/once.md": "---\ntitle: Once\nat: 2027-04-01T08:30\n---\n",
+    ])
+    defer { folder.cleanup() }
+    try crossCheck(data: folder.url)
+  }
+
   /// Builds `data` at the fixture's now into a temporary folder, writes the expected
   /// occurrences and runs the Python check on the result.
   func crossCheck(data: URL) throws {

@@ -89,17 +89,30 @@ def check_vtimezone(name, cal):
             continue
         # Build the zone from the VTIMEZONE itself, not from the TZID's name.
         ours = vtz.to_tz(lookup_tzid=False)
-        years = [c.decoded("DTSTART").year for c in vtz.subcomponents]
-        first = min([y for y in years if y > 1970] or [dt.date.today().year - 1])
-        start = dt.datetime(first, 1, 1, tzinfo=dt.timezone.utc)
+        # From a day after the first observance starts (RFC 5545 defines no offset before
+        # it; VibeKeeper starts the zone a year before its first timed event).
+        starts = [c.decoded("DTSTART") for c in vtz.subcomponents]
+        first = min([d for d in starts if d.year > 1970] or [dt.datetime(dt.date.today().year - 1, 1, 1)])
+        start = first.replace(tzinfo=dt.timezone.utc, minute=0, second=0) + dt.timedelta(days=1)
         end = dt.datetime(dt.date.today().year + 4, 1, 1, tzinfo=dt.timezone.utc)
         wrong = []
-        for hours in range(0, int((end - start).total_seconds()) // 3600):
-            instant = start + dt.timedelta(hours=hours)
-            a = instant.astimezone(system).utcoffset()
-            b = instant.astimezone(ours).utcoffset()
-            if a != b:
+
+        def compare(instant):
+            if instant.astimezone(system).utcoffset() != instant.astimezone(ours).utcoffset():
                 wrong.append(instant.isoformat())
+
+        # Every 6 hours, and every hour of a 6-hour step in which zoneinfo's offset changes.
+        step = dt.timedelta(hours=6)
+        previous = start.astimezone(system).utcoffset()
+        instant = start
+        while instant < end:
+            compare(instant)
+            offset = instant.astimezone(system).utcoffset()
+            if offset != previous:
+                for h in range(1, 6):
+                    compare(instant - dt.timedelta(hours=h))
+            previous = offset
+            instant += step
         VTIMEZONES_CHECKED[key] = not wrong
         check(not wrong, f"{name}: VTIMEZONE {tzid} differs from zoneinfo at {wrong[:3]}")
 

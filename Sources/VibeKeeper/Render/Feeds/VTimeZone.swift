@@ -6,8 +6,9 @@ import Foundation
 /// It walks the zone's transitions from the start of `fromYear` to the end of `toYear`
 /// with Foundation. Transitions into the same observance (standard or daylight) that follow
 /// one yearly rule (month, weekday of the month or last weekday, local time, offsets, name)
-/// become one component with a yearly `RRULE`; a run still going in `toYear` has no end so
-/// the rule goes on after it; other runs end with `UNTIL` (or are a single DTSTART). A zone without transitions gets one
+/// become one component with a yearly `RRULE`; a run of two or more still going in `toYear`
+/// has no end so the rule goes on after it; other runs end with `UNTIL`, and a transition
+/// that follows no yearly rule is a component of its own with just its DTSTART. A zone without transitions gets one
 /// STANDARD component. UTC needs none.
 public enum VTimeZone {
   /// One transition: the instant and the offsets and name it goes from and to.
@@ -49,7 +50,10 @@ public enum VTimeZone {
       for daylight in [false, true] {
         for run in runs(transitions.filter { $0.daylight == daylight }) {
           // Only a rule still in force in the last year walked goes on without end.
-          let open = run.isLast && year(run.list.last?.instant) >= max(fromYear, toYear)
+          // A single transition is no evidence of a yearly rule (Morocco's move with Ramadan).
+          let open =
+            run.isLast && run.list.count > 1
+            && year(run.list.last?.instant) >= max(fromYear, toYear)
           out += component(run.list, daylight: daylight, open: open)
         }
       }
@@ -84,7 +88,7 @@ public enum VTimeZone {
   }
 
   /// One STANDARD or DAYLIGHT component for a run of transitions: a yearly RRULE when
-  /// the run has two or more (or is the last), else its single DTSTART.
+  /// the run has two or more (without UNTIL when `open`), else its single DTSTART.
   static func component(_ run: [Transition], daylight: Bool, open: Bool) -> [String] {
     guard let first = run.first, let last = run.last else { return [] }
     let kind = daylight ? "DAYLIGHT" : "STANDARD"
@@ -94,7 +98,7 @@ public enum VTimeZone {
       "TZOFFSETFROM:" + offsetText(first.from), "TZOFFSETTO:" + offsetText(first.to),
       "TZNAME:" + first.name,
     ]
-    if run.count > 1 || open {
+    if run.count > 1 {
       let parts = rule(first).split(separator: " ")
       var rrule = "RRULE:FREQ=YEARLY;BYMONTH=\(parts[0]);BYDAY=\(parts[1])"
       if !open { rrule += ";UNTIL=" + ICSFormat.utc(last.instant) }

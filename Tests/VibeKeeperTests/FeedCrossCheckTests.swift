@@ -67,6 +67,8 @@ import Testing
     """,
     "contacts/long.md": "---\nname: \(dq(long))\nbirthday: --03-28\n---\n",
     "contacts/leap.md": "---\nname: Leap\nbirthday: 2000-02-29\n---\n",
+    "contacts/a/b.md": "---\nname: AB slash\nbirthday: 1980-01-15\n---\n",
+    "contacts/a-b.md": "---\nname: AB dash\nbirthday: 1981-01-15\n---\n",
     "gifts/book.md":
       "---\ntitle: \(dq("Book; vol. 1, \\ part\nnew line 📚"))\nfor: evil\nprice: 12.5\n---\n",
     "occasions/evil.md": """

@@ -269,6 +269,22 @@ enum FeedFixture {
     #expect(ICSFormat.uidDomain(baseURL: nil) == "vibekeeper")
   }
 
+  @Test func idsThatCollideAsUIDsGetAHashSuffix() throws {
+    let events = try FeedFixture.events([
+      "contacts/family/mom.md": "---\nname: A\nbirthday: --05-01\n---\n",
+      "contacts/family-mom.md": "---\nname: B\nbirthday: --05-01\n---\n",
+      "contacts/dad.md": "---\nname: C\nbirthday: --05-01\n---\n",
+    ]).filter { $0.kind == .birthday && $0.start.date.year == 2026 }
+    #expect(
+      events.map(\.uid) == [
+        "birthday-dad-2026@home.example.org",
+        "birthday-family-mom-2026-\(FeedEvents.fnv1a("family-mom"))@home.example.org",
+        "birthday-family-mom-2026-\(FeedEvents.fnv1a("family/mom"))@home.example.org",
+      ])
+    #expect(FeedEvents.fnv1a("") == "811c9dc5")
+    #expect(FeedEvents.fnv1a("a") == "e40c292c")
+  }
+
   @Test func urisCannotCarryLineBreaks() {
     #expect(
       ICSFormat.uri("https://x.org/a b\r\nATTENDEE:é") == "https://x.org/a%20b%0D%0AATTENDEE:%C3%A9"

@@ -9,13 +9,17 @@ extension FeedEvents {
   /// days") for calendars that ignore alarms in subscriptions. 29 February birthdays follow
   /// the contact's `leap_birthday`; yearly 29 February occasions fall on 28 February.
   public static func occasions(_ inputs: FeedInputs) -> [FeedEvent] {
+    birthdays(inputs) + occasionRecords(inputs)
+  }
+
+  /// Each contact's birthday per year, with its lead-time event.
+  static func birthdays(_ inputs: FeedInputs) -> [FeedEvent] {
     let h = inputs.household
-    let years = FeedEvents.years(inputs.clock.today)
     var out: [FeedEvent] = []
     for contact in h.contacts where contact.birthday != nil {
       let gifts = OccasionGifts.forBirthday(of: contact.id, in: h.gifts)
       let stamp = inputs.stamps.stamp([contact.meta] + gifts.map(\.meta))
-      for year in years {
+      for year in FeedEvents.years(inputs.clock.today) {
         guard let date = contact.birthdayDate(in: year) else { continue }
         let summary =
           contact.age(on: date).map { "\(contact.name) turns \($0)" }
@@ -34,6 +38,14 @@ extension FeedEvents {
           url: e.url, stamp: stamp)
       }
     }
+    return out
+  }
+
+  /// Each occasion record: once, or per year for a yearly one, with its lead-time event.
+  static func occasionRecords(_ inputs: FeedInputs) -> [FeedEvent] {
+    let h = inputs.household
+    let years = FeedEvents.years(inputs.clock.today)
+    var out: [FeedEvent] = []
     for occasion in h.occasions {
       let gifts = OccasionGifts.forOccasion(occasion, in: h.gifts)
       let stamp = inputs.stamps.stamp([occasion.meta] + gifts.map(\.meta))

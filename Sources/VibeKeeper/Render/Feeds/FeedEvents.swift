@@ -62,7 +62,32 @@ public enum FeedEvents {
     let events =
       occasions(inputs) + reminders(inputs) + pantry(inputs) + shopping(inputs)
       + streaks(inputs) + budgets(inputs)
-    return sorted(events)
+    return sorted(distinctUIDs(events))
+  }
+
+  /// Ids that differ only in characters a UID cannot carry (`a/b`, `a-b`) would share a UID:
+  /// every event of such a group gets a suffix from a hash of its own id, so each stays
+  /// unique and stable.
+  static func distinctUIDs(_ events: [FeedEvent]) -> [FeedEvent] {
+    var count: [String: Int] = [:]
+    for e in events { count[e.uid, default: 0] += 1 }
+    return events.map { e in
+      guard count[e.uid, default: 0] > 1, let at = e.uid.lastIndex(of: "@") else { return e }
+      var copy = e
+      copy.uid = e.uid[..<at] + "-" + fnv1a(e.id) + e.uid[at...]
+      return copy
+    }
+  }
+
+  /// The 32-bit FNV-1a hash of a text's UTF-8, as 8 hex digits (stable across runs).
+  static func fnv1a(_ s: String) -> String {
+    var hash: UInt32 = 0x811C_9DC5
+    for byte in s.utf8 {
+      hash ^= UInt32(byte)
+      hash = hash &* 0x0100_0193
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 8 - hex.count) + hex
   }
 
   /// Events by start date, then UID.

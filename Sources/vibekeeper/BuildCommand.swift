@@ -2,22 +2,8 @@ import ArgumentParser
 import Foundation
 import VibeKeeper
 
-/// `vibekeeper build`: the dashboard, pages and feeds, published atomically.
-struct BuildCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "build",
-    abstract: "Build the site (dashboard, pages, calendar feeds) into the output folder.",
-    discussion: """
-      The new site is written beside the output folder and swapped in only when complete, so a
-      failed or interrupted build leaves the previous site as it was.
-
-      Examples:
-        vibekeeper build
-        vibekeeper build --data ~/household --output ~/public/home
-        vibekeeper build --now 2026-11-22T10:00 --strict
-      """
-  )
-
+/// The options `build` and `watch` share, and one build with its printed summary.
+struct BuildOptions: ParsableArguments {
   @OptionGroup var dataOptions: DataOptions
 
   @Option(
@@ -38,42 +24,72 @@ struct BuildCommand: ParsableCommand {
   @Flag(name: .shortAndLong, help: "Print errors only.")
   var quiet = false
 
-  func run() throws {
+  @Flag(name: .shortAndLong, help: "Also print what was written, kept and removed.")
+  var verbose = false
+
+  /// The template folder in use: `--templates`, else `templates/` beside the data folder.
+  var templateFolder: String? {
+    if let templates { return templates }
+    let shown = (dataOptions.data as NSString).deletingLastPathComponent
+    let candidate = shown.isEmpty ? "templates" : shown + "/templates"
+    var isDir: ObjCBool = false
+    return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir) && isDir.boolValue
+      ? candidate : nil
+  }
+
+  /// Builds once, prints diagnostics and the summary line; false when nothing was published.
+  func buildOnce(prefix: String = "Built") throws -> Bool {
     let started = ContinuousClock.now
-    let dataURL = URL(fileURLWithPath: dataOptions.data)
-    let templateFolder = templates ?? defaultTemplates(beside: dataURL)
+    let folder = templateFolder
     var build = SiteBuild(
-      data: dataURL, dataDisplay: dataOptions.data,
-      templates: templateFolder.map { URL(fileURLWithPath: $0) },
-      templatesDisplay: templateFolder, output: URL(fileURLWithPath: output))
+      data: URL(fileURLWithPath: dataOptions.data), dataDisplay: dataOptions.data,
+      templates: folder.map { URL(fileURLWithPath: $0) }, templatesDisplay: folder,
+      output: URL(fileURLWithPath: output))
     build.strict = strict
-    let outcome = try build.run(clock: nowOptions.clock)
+    let bar = ProgressBar(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
+    let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
     Terminal.printDiagnostics(outcome.diagnostics, quiet: quiet)
     if let failure = outcome.failure {
       Terminal.error("error: \(failure)\n")
-      throw ExitCode(1)
+      return false
     }
-    let seconds =
-      Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-      + Double((ContinuousClock.now - started).components.seconds)
+    let elapsed = ContinuousClock.now - started
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     if !quiet {
-      let warnings = outcome.diagnostics.warningCount
-      let errors = outcome.diagnostics.errorCount
       Terminal.out(
-        "Built \(outcome.pages) pages and \(outcome.feeds) feeds from \(outcome.records) records into \(output) "
-          + "(\(errors) errors, \(warnings) warnings) in \(String(format: "%.2f", seconds)) s\n")
+        "\(prefix) \(outcome.pages) pages and \(outcome.feeds) feeds from \(outcome.records) records into \(output) "
+          + "(\(outcome.diagnostics.errorCount) errors, \(outcome.diagnostics.warningCount) warnings) in \(String(format: "%.2f", seconds)) s\n"
+      )
     }
+    if verbose, let p = outcome.published {
+      Terminal.out(
+        "  \(p.written) written, \(p.unchanged) unchanged, \(p.removed) removed, \(p.kept) of yours kept\n"
+      )
+    }
+    return true
   }
+}
 
-  /// `templates/` beside the data folder, when it exists and is not the built-in folder of
-  /// this repository used as data's sibling by accident (it is used either way: same names).
-  private func defaultTemplates(beside data: URL) -> String? {
-    let candidate = data.deletingLastPathComponent().appendingPathComponent("templates")
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir),
-      isDir.boolValue
-    else { return nil }
-    let shown = (dataOptions.data as NSString).deletingLastPathComponent
-    return shown.isEmpty ? "templates" : shown + "/templates"
+/// `vibekeeper build`: the dashboard, pages and feeds, published atomically.
+struct BuildCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "build",
+    abstract: "Build the site (dashboard, pages, calendar feeds) into the output folder.",
+    discussion: """
+      The new site is written beside the output folder and swapped in only when complete, so a
+      failed or interrupted build leaves the previous site as it was. Exits 1 when a template
+      fails (or, with --strict, on any error), 2 on a usage error.
+
+      Examples:
+        vibekeeper build
+        vibekeeper build --data ~/household --output ~/public/home
+        vibekeeper build --now 2026-11-22T10:00 --strict
+      """
+  )
+
+  @OptionGroup var options: BuildOptions
+
+  func run() throws {
+    guard try options.buildOnce() else { throw ExitCode(1) }
   }
 }

@@ -16,6 +16,9 @@ enum Terminal {
     return isatty(fd) == 1
   }
 
+  /// Whether a file descriptor is a terminal.
+  static func isTerminal(fd: Int32) -> Bool { isatty(fd) == 1 }
+
   /// Writes to standard error.
   static func error(_ s: String) {
     FileHandle.standardError.write(Data(s.utf8))

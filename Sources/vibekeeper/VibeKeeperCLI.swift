@@ -13,7 +13,10 @@ struct VibeKeeperCLI: ParsableCommand {
         vibekeeper check --data data
       """,
     version: "0.1.0",
-    subcommands: [BuildCommand.self, CheckCommand.self, ReportCommand.self, SearchCommand.self]
+    subcommands: [
+      BuildCommand.self, WatchCommand.self, CheckCommand.self, ReportCommand.self,
+      SearchCommand.self, NewCommand.self, CaptureCommand.self,
+    ]
   )
 
   /// Runs the command; usage errors exit with 2, data errors with 1.

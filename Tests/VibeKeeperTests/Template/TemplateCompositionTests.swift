@@ -146,9 +146,17 @@ import Testing
   @Test func defaultTemplatesWork() throws {
     let library = try TemplateLibrary()
     #expect(library.names.contains("_layout.html"))
-    let out = try library.render(
-      "_layout.html", context: ["household": ["name": "Home & Co"]], environment: TT.environment())
+    let context: [String: TemplateValue] = [
+      "site": [
+        "title": "Home & Co", "now": .dateTime(Date(timeIntervalSince1970: 1_795_338_000)),
+        "timezone": "Europe/Berlin",
+      ],
+      "page": ["title": "Dashboard", "path": "index.html", "area": "index"], "root": "",
+      "nav": [["key": "index", "title": "Dashboard", "url": "index.html"]],
+    ]
+    let out = try library.render("_layout.html", context: context, environment: TT.environment())
     #expect(out.output.contains("<title>Home &amp; Co</title>"))
+    #expect(out.output.contains(#"<a href="index.html" aria-current="page">Dashboard</a>"#))
   }
 
   @Test func embeddedDefaultsMatchTheTemplatesFolder() throws {

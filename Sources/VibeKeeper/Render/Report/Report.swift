@@ -10,6 +10,9 @@ public struct Report: Sendable {
   /// Warnings the analysis found (overlapping budgets, money left out for its currency),
   /// for the command line to print compiler-style; the JSON carries them as well.
   public var diagnostics: [Diagnostic]
+  /// For `report all`: a heading and the report of each topic.
+  public var heading: String?
+  public var sections: [Report] = []
 
   /// Creates a report.
   public init(

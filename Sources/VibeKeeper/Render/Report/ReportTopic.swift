@@ -1,17 +1,37 @@
-/// The topics of `vibekeeper report`.
+/// The topics of `vibekeeper report`; `all` is every topic in one summary.
 public enum ReportTopic: String, CaseIterable, Sendable {
-  case budgets, prices, pantry, shopping, occasions, reminders, streaks
+  case budgets, prices, pantry, shopping, occasions, reminders, streaks, all
+
+  /// The topics that `all` combines, in its order.
+  public static let summaryOrder: [ReportTopic] = [
+    .occasions, .reminders, .budgets, .shopping, .pantry, .prices, .streaks,
+  ]
 
   /// Builds the topic's report from the household as seen by `clock`.
   public func report(_ household: Household, clock: LocalClock) -> Report {
     switch self {
-    case .budgets: Reports.budgets(household, clock: clock)
-    case .prices: Reports.prices(household, clock: clock)
-    case .pantry: Reports.pantry(household, clock: clock)
-    case .shopping: Reports.shopping(household, clock: clock)
-    case .occasions: Reports.occasions(household, clock: clock)
-    case .reminders: Reports.reminders(household, clock: clock)
-    case .streaks: Reports.streaks(household, clock: clock)
+    case .all:
+      let sections = ReportTopic.summaryOrder.map { $0.report(household, clock: clock) }
+      var report = Report(
+        topic: "all", tables: [],
+        json: .object(
+          [
+            JSONField("title", .string(household.settings.title)),
+            JSONField("today", .string("\(clock.today)")),
+          ]
+            + sections.map { JSONField($0.topic, $0.json) }),
+        diagnostics: sections.flatMap(\.diagnostics))
+      report.heading =
+        "\(household.settings.title): household report, \(LocalClock.dayMonthYear(clock.today))"
+      report.sections = sections
+      return report
+    case .budgets: return Reports.budgets(household, clock: clock)
+    case .prices: return Reports.prices(household, clock: clock)
+    case .pantry: return Reports.pantry(household, clock: clock)
+    case .shopping: return Reports.shopping(household, clock: clock)
+    case .occasions: return Reports.occasions(household, clock: clock)
+    case .reminders: return Reports.reminders(household, clock: clock)
+    case .streaks: return Reports.streaks(household, clock: clock)
     }
   }
 }
@@ -29,6 +49,15 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
   /// The report written in this format.
   public func render(_ report: Report) -> String {
+    if !report.sections.isEmpty {
+      let body = report.sections.map(render)
+      switch self {
+      case .json: return report.json.serialized()
+      case .md: return "# \(report.heading ?? report.topic)\n\n" + body.joined(separator: "\n")
+      case .csv: return body.joined(separator: "\r\n")
+      case .table: return (report.heading.map { $0 + "\n\n" } ?? "") + body.joined(separator: "\n")
+      }
+    }
     switch self {
     case .table:
       return report.tables.map(TableFormatter.text).joined(separator: "\n")

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Finds a price and its currency in a capture sentence: `$35`, `35$`, `~25€`, `80 euros`,
+/// `EUR 80`, `£120`, `about 80`, `under 50`, and (unsure) a bare number at the end.
+enum CaptureMoney {
+  /// A price read from the sentence.
+  struct Match {
+    let price: Captured<Decimal>
+    let currency: Captured<String>
+    let range: Range<String.Index>
+  }
+
+  /// Currency words and signs, lower-case, with their code and how sure the word is.
+  static let currencies: [String: (code: String, confidence: Double)] = [
+    "€": ("EUR", 0.95), "eur": ("EUR", 0.95), "euro": ("EUR", 0.95), "euros": ("EUR", 0.95),
+    "$": ("USD", 0.85), "us$": ("USD", 0.95), "usd": ("USD", 0.95), "dollar": ("USD", 0.85),
+    "dollars": ("USD", 0.85), "bucks": ("USD", 0.8),
+    "£": ("GBP", 0.95), "gbp": ("GBP", 0.95), "pound": ("GBP", 0.9), "pounds": ("GBP", 0.9),
+    "quid": ("GBP", 0.9),
+    "¥": ("JPY", 0.8), "jpy": ("JPY", 0.95), "yen": ("JPY", 0.95),
+    "chf": ("CHF", 0.95), "francs": ("CHF", 0.75),
+    "sek": ("SEK", 0.95), "nok": ("NOK", 0.95), "dkk": ("DKK", 0.95),
+    "kr": ("SEK", 0.55), "kronor": ("SEK", 0.9),
+    "pln": ("PLN", 0.95), "czk": ("CZK", 0.95), "cad": ("CAD", 0.95), "aud": ("AUD", 0.95),
+    "inr": ("INR", 0.95),
+  ]
+
+  private static let number = #"(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)"#
+  private static let qualifier =
+    #"(?:(about|around|approx\.?|approximately|roughly|circa|ca\.|under|below|less than|max\.?|up to|at most|~|≈)\s*)?"#
+  private static var signs: String {
+    let words = currencies.keys.sorted { ($0.count, $0) > ($1.count, $1) }
+    return "(" + words.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+      + ")"
+  }
+
+  /// The first price in the free parts of `text`, with the settings currency as the
+  /// default when none is written.
+  static func find(in text: CaptureText, defaultCurrency: String) -> Match? {
+    let patterns: [(String, Kind)] = [
+      (qualifier + signs + #"\s?"# + number + #"(?![\d])"#, .signFirst),
+      (qualifier + number + #"\s?"# + signs + #"(?![a-z])"#, .signAfter),
+      (
+        #"(about|around|approx\.?|approximately|roughly|circa|ca\.|under|below|less than|max\.?|up to|at most|~|≈)\s*"#
+          + number + #"(?=\s*(?:$|[,;.)!?]))"#, .qualifiedOnly
+      ),
+      (#"(?:^|[,;:–—]|\s-)\s*"# + number + #"\s*[.!]?\s*$"#, .bareAtEnd),
+    ]
+    for (pattern, kind) in patterns {
+      guard let regex = try? Regex(pattern).ignoresCase() else { continue }
+      for m in text.original.matches(of: regex) {
+        guard !text.isUsed(m.range), kind == .bareAtEnd || startsCleanly(text.original, m.range)
+        else { continue }
+        if let match = make(kind, m, text: text.original, defaultCurrency: defaultCurrency) {
+          return match
+        }
+      }
+    }
+    return nil
+  }
+
+  private enum Kind { case signFirst, signAfter, qualifiedOnly, bareAtEnd }
+
+  /// A match must not start inside a word or a number.
+  private static func startsCleanly(_ s: String, _ r: Range<String.Index>) -> Bool {
+    guard r.lowerBound > s.startIndex else { return true }
+    let before = s[s.index(before: r.lowerBound)]
+    return !(before.isLetter || before.isNumber)
+  }
+
+  private static func make(
+    _ kind: Kind, _ m: Regex<AnyRegexOutput>.Match, text: String, defaultCurrency: String
+  ) -> Match? {
+    func group(_ i: Int) -> String? { m.output[i].substring.map(String.init) }
+    let qualifier: String?
+    let amountText: String?
+    let sign: String?
+    switch kind {
+    case .signFirst: (qualifier, sign, amountText) = (group(1), group(2), group(3))
+    case .signAfter: (qualifier, amountText, sign) = (group(1), group(2), group(3))
+    case .qualifiedOnly: (qualifier, amountText, sign) = (group(1), group(2), nil)
+    case .bareAtEnd: (qualifier, amountText, sign) = (nil, group(1), nil)
+    }
+    guard let amountText, let amount = parseAmount(amountText) else { return nil }
+    var priceConfidence: Double
+    switch kind {
+    case .signFirst, .signAfter: priceConfidence = 0.95
+    case .qualifiedOnly: priceConfidence = 0.75
+    case .bareAtEnd: priceConfidence = 0.55
+    }
+    if let q = qualifier?.lowercased() {
+      let upperBound = ["under", "below", "less than", "max", "max.", "up to", "at most"]
+      priceConfidence -= upperBound.contains(q) ? 0.1 : 0.05
+    }
+    var range = m.range
+    // Trim the leading separator and trailing spaces of the bare form from the used span.
+    if kind == .bareAtEnd, let r = m.output[1].range { range = r }
+    let source = String(text[range]).trimmingCharacters(in: .whitespaces)
+    let currency: Captured<String>
+    if let sign, let known = currencies[sign.lowercased()] {
+      currency = Captured(known.code, confidence: known.confidence, source: sign)
+    } else {
+      currency = Captured(defaultCurrency, confidence: 0.75, source: "the settings currency")
+    }
+    return Match(
+      price: Captured(amount, confidence: priceConfidence, source: source), currency: currency,
+      range: range)
+  }
+
+  /// `1,200` → 1200, `12,50` → 12.50, `12.5` → 12.5.
+  static func parseAmount(_ text: String) -> Decimal? {
+    var t = text
+    if t.range(of: #"^\d{1,3}(,\d{3})+(\.\d+)?$"#, options: .regularExpression) != nil {
+      t = t.replacingOccurrences(of: ",", with: "")
+    } else {
+      t = t.replacingOccurrences(of: ",", with: ".")
+    }
+    return ScalarParsing.decimal(t)
+  }
+}

@@ -1,0 +1,128 @@
+/// Finds the gift's recipient among the contacts: by full name, first name, a nickname in
+/// quotes, the relationship (`mom`, `mum`, `mother`, `my sister`) or the id's last part,
+/// ignoring case, diacritics and a possessive `'s`.
+enum CaptureRecipient {
+  /// A recipient read from the sentence.
+  struct Match {
+    let recipient: Captured<String>
+    /// The words used, through the name's possessive and a leading `for`, `to` or `my`,
+    /// and the words of other people named alongside.
+    let ranges: [Range<String.Index>]
+  }
+
+  /// Words that name the same relationship, lower-case and folded.
+  static let synonymGroups: [[String]] = [
+    ["mom", "mum", "mother", "mommy", "mummy", "mama", "mam"],
+    ["dad", "father", "daddy", "papa"],
+    ["partner", "wife", "husband", "spouse", "girlfriend", "boyfriend"],
+    ["sister", "sis"], ["brother", "bro"],
+    ["grandma", "granny", "grandmother", "nana", "gran", "oma"],
+    ["grandpa", "grandfather", "granddad", "grandad", "opa"],
+    ["colleague", "coworker", "co-worker"], ["aunt", "auntie"], ["son"], ["daughter"],
+    ["uncle"], ["niece"], ["nephew"], ["cousin"], ["friend"],
+  ]
+
+  private struct Candidate {
+    let contact: String
+    let confidence: Double
+    let first: Int
+    let last: Int
+  }
+
+  /// The best recipient in the free words of `text`.
+  static func find(in text: CaptureText, contacts: [Contact]) -> Match? {
+    let free = text.freeWords
+    var found: [Candidate] = []
+    let firstNames = contacts.map { firstName($0) }
+    let relationships = contacts.map { relationshipWords($0) }
+    for (ci, contact) in contacts.enumerated() {
+      let full = nameWords(contact.name)
+      // Full name: consecutive free words.
+      if full.count > 1 {
+        for (n, start) in free.enumerated() where n + full.count <= free.count {
+          let slice = free[n..<(n + full.count)]
+          if zip(slice, full).allSatisfy({ text.words[$0.0].key == $0.1 }),
+            let last = slice.last, last - start == full.count - 1
+          {
+            found.append(Candidate(contact: contact.id, confidence: 0.95, first: start, last: last))
+          }
+        }
+      }
+      for w in free {
+        let key = text.words[w].key
+        var confidence = 0.0
+        if let first = firstNames[ci], key == first {
+          confidence = firstNames.filter { $0 == key }.count == 1 ? 0.9 : 0.45
+        }
+        if let nick = nickname(contact.name), key == nick { confidence = max(confidence, 0.9) }
+        if relationships[ci].contains(key) {
+          let shared = relationships.filter { $0.contains(key) }.count
+          confidence = max(confidence, shared == 1 ? 0.9 : 0.45)
+        }
+        if contact.id.split(separator: "/").last.map(String.init) == key {
+          confidence = max(confidence, 0.85)
+        }
+        if confidence > 0 {
+          found.append(Candidate(contact: contact.id, confidence: confidence, first: w, last: w))
+        }
+      }
+    }
+    guard
+      let best = found.max(by: {
+        ($0.confidence, -$0.first, $1.contact) < ($1.confidence, -$1.first, $0.contact)
+      })
+    else { return nil }
+    var confidence = best.confidence
+    let others = Set(found.filter { $0.confidence >= 0.7 }.map(\.contact)).subtracting([
+      best.contact
+    ])
+    if !others.isEmpty { confidence = min(confidence, 0.6) }  // "Mom and Dad": which one?
+    var first = best.first
+    // Take a leading "for", "to", "my", "for my", "my friend" along.
+    let leading = Set(["my", "for", "to", "our"]).union(relationships.joined())
+    while first > 0, leading.contains(text.words[first - 1].key),
+      !text.isUsed(text.words[first - 1].range)
+    {
+      first -= 1
+    }
+    var ranges = [text.span(first, best.last)]
+    // The other people named ("Mom and Dad") go with it, so they stay out of the title.
+    for other in found where other.confidence >= 0.7 && other.contact != best.contact {
+      var a = other.first
+      while a > 0, leading.union(["and", "&"]).contains(text.words[a - 1].key) { a -= 1 }
+      ranges.append(text.span(a, other.last))
+    }
+    return Match(
+      recipient: Captured(
+        best.contact, confidence: confidence, source: text.text(text.span(best.first, best.last))),
+      ranges: ranges)
+  }
+
+  /// The folded words of a name, without a nickname in quotes.
+  static func nameWords(_ name: String) -> [String] {
+    var plain = name
+    if let nick = nickname(name) {
+      plain = plain.replacingOccurrences(of: "\"\(nick)\"", with: "", options: .caseInsensitive)
+    }
+    return CaptureText(plain).words.map(\.key).filter { !$0.isEmpty }
+  }
+
+  /// The first name: the contact's `first_name`, else the name's first word.
+  static func firstName(_ contact: Contact) -> String? {
+    if let f = contact.firstName { return CaptureText(f).words.first?.key }
+    return nameWords(contact.name).first
+  }
+
+  /// A nickname written in double quotes inside the name (`Ifeoma "Ify" Okafor`).
+  static func nickname(_ name: String) -> String? {
+    let parts = name.split(separator: "\"", omittingEmptySubsequences: false)
+    guard parts.count >= 3 else { return nil }
+    return CaptureText(String(parts[1])).words.first?.key
+  }
+
+  /// The relationship and its synonyms, folded.
+  static func relationshipWords(_ contact: Contact) -> Set<String> {
+    guard let r = contact.relationship.map({ CaptureText.key($0).0 }), !r.isEmpty else { return [] }
+    return Set(synonymGroups.first { $0.contains(r) } ?? [r])
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+extension RecordDraft {
+  /// The problems the loader would report for this record once written into the data
+  /// folder of `household`: the per-file decoder's diagnostics, plus a dangling reference
+  /// (`for: nobody`) with the closest existing id. Empty means it loads cleanly.
+  /// `displayRoot` names the data folder in the diagnostics (`data`).
+  public func problems(in household: Household, displayRoot: String) -> [Diagnostic] {
+    let display = displayRoot.isEmpty ? preferredPath : displayRoot + "/" + preferredPath
+    let file = RecordFile(kind: kind, path: preferredPath, displayPath: display)
+    let context = DecodeContext(
+      settings: household.settings,
+      clock: LocalClock(now: Date(timeIntervalSince1970: 0), timeZone: household.settings.timeZone))
+    let output = file.decode(Array(text.utf8), context: context)
+    var problems = output.diagnostics
+    if output.records.isEmpty, !problems.contains(where: { $0.severity == .error }) {
+      problems.append(
+        Diagnostic(
+          .error, SourceLocation(file: display, line: 1, column: 1),
+          "the new \(kind.singular) does not load"))
+    }
+    for reference in output.references.joined() {
+      let ids = household.ids(of: reference.target)
+      guard !ids.contains(reference.id) else { continue }
+      let byName =
+        reference.target == .contacts
+        ? CaptureRecipient.find(in: CaptureText(reference.id), contacts: household.contacts)?
+          .recipient.value : nil
+      let hint = (byName ?? Suggestion.closest(to: reference.id, in: ids.sorted()))
+        .map { "did you mean '\($0)'?" }
+      problems.append(
+        Diagnostic(
+          .error, reference.location,
+          "'\(reference.field)' names no \(reference.target.singular) '\(reference.id)'",
+          hint: hint ?? "existing: \(ids.sorted().prefix(8).joined(separator: ", "))"))
+    }
+    return DataLoader.ordered(problems)
+  }
+}
+
+extension Household {
+  /// The ids of every record of a kind.
+  public func ids(of kind: RecordKind) -> Set<String> {
+    switch kind {
+    case .contacts: Set(contacts.map(\.id))
+    case .occasions: Set(occasions.map(\.id))
+    case .gifts: Set(gifts.map(\.id))
+    case .reminders: Set(reminders.map(\.id))
+    case .budgets: Set(budgets.map(\.id))
+    case .purchases: Set(purchases.map(\.meta.id))
+    case .items: Set(items.map(\.id))
+    case .prices: Set(prices.map(\.meta.id))
+    case .shopping: Set(shopping.map(\.meta.id))
+    case .games: Set(games.map(\.meta.id))
+    case .results: Set(results.map(\.meta.id))
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Writes text values as YAML scalars that read back exactly: plain when that is safe, else
+/// double-quoted with escapes.
+enum YAMLText {
+  /// The scalar for `value`: `Pottery class`, or `"Dinner: 7 pm #1"` when plain would change
+  /// its meaning (a `: `, a ` #`, a leading indicator, a null word, a line break, ...).
+  static func scalar(_ value: String) -> String {
+    isSafePlain(value) ? value : quoted(value)
+  }
+
+  /// A double-quoted scalar with `\\`, `\"` and control characters escaped.
+  static func quoted(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      case "\u{85}": out += "\\N"
+      case "\u{A0}": out += "\\_"
+      case "\u{2028}": out += "\\L"
+      case "\u{2029}": out += "\\P"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFEFF {
+          out += "\\u" + hex4(scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  private static func hex4(_ v: UInt32) -> String {
+    let digits = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// Words YAML reads as something other than the text (null) or that a reader would take
+  /// for a boolean; they are quoted to stay text.
+  private static let specialWords: Set<String> = [
+    "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n", ".nan", ".inf", "-.inf",
+    "+.inf",
+  ]
+
+  /// Whether `value` reads back unchanged as a plain scalar in a block mapping.
+  static func isSafePlain(_ value: String) -> Bool {
+    guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last else {
+      return false
+    }
+    if specialWords.contains(value.lowercased()) { return false }
+    if first == " " || last == " " || last == ":" { return false }
+    if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
+    if value.contains(": ") || value.contains(" #") { return false }
+    return !value.unicodeScalars.contains {
+      $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 || $0.value == 0xA0
+        || $0.value == 0xFEFF || $0.value == 0x2028 || $0.value == 0x2029 || $0 == "\t"
+    }
+  }
+}

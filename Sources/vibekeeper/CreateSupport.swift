@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import VibeKeeper
+
+/// What `new` and `capture` share: loading the folder without echoing its old problems,
+/// printing a draft's problems, and writing the record.
+enum CreateSupport {
+  /// Prints a usage error (with a pointer to `--help`) and returns the exit code 2 to throw.
+  static func usageError(_ message: String) -> ExitCode {
+    Terminal.error("error: \(message)\nSee 'vibekeeper new --help' for the kinds and examples.\n")
+    return ExitCode(2)
+  }
+
+  /// Loads the data folder; a missing folder is an error (exit 1).
+  static func load(_ options: DataOptions) throws -> DataLoader.Result {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: options.data, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      Terminal.error("error: no data folder at '\(options.data)' (use --data DIR)\n")
+      throw ExitCode(1)
+    }
+    let result = DataLoader(root: URL(fileURLWithPath: options.data), displayRoot: options.data)
+      .load()
+    let errors = result.diagnostics.filter { $0.severity == .error }.count
+    if errors > 0 {
+      Terminal.error(
+        "note: \(options.data) has \(errors) error\(errors == 1 ? "" : "s") in other records; `vibekeeper check` lists them\n"
+      )
+    }
+    return result
+  }
+
+  /// The path as the user sees it: inside the data folder as they named it.
+  static func shown(_ path: String, _ options: DataOptions) -> String {
+    var root = options.data
+    while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+    return root == "." ? path : root + "/" + path
+  }
+
+  /// Prints the loader's verdict on the draft to stderr and exits 1 on an error.
+  static func check(_ draft: RecordDraft, _ household: Household, _ options: DataOptions) throws {
+    let shownPath = shown(draft.preferredPath, options)
+    let text = draft.text
+    let formatter = DiagnosticFormatter(color: Terminal.useColor(fd: 2)) { path in
+      path == shownPath ? text.split(separator: "\n", omittingEmptySubsequences: false) : nil
+    }
+    let problems = draft.problems(in: household, displayRoot: shown("", options).dropLastSlash)
+    for d in problems { Terminal.error(formatter.format(d)) }
+    if problems.contains(where: { $0.severity == .error }) {
+      Terminal.error("error: nothing written\n")
+      throw ExitCode(1)
+    }
+  }
+
+  /// Writes the draft under a free name and prints its path on stdout (and on stderr when
+  /// the preferred name was taken).
+  static func write(_ draft: RecordDraft, _ household: Household, _ options: DataOptions) throws {
+    let writer = RecordWriter(root: URL(fileURLWithPath: options.data))
+    do {
+      let written = try writer.create(draft, takenIDs: household.ids(of: draft.kind))
+      if written.renamed {
+        Terminal.error(
+          "note: \(shown(written.preferredPath, options)) is taken, so the new \(draft.kind.singular) is \(shown(written.path, options))\n"
+        )
+      }
+      Terminal.out(shown(written.path, options) + "\n")
+    } catch {
+      Terminal.error("error: \(error.description)\n")
+      throw ExitCode(1)
+    }
+  }
+}
+
+extension String {
+  /// The text without one trailing `/`.
+  fileprivate var dropLastSlash: String { hasSuffix("/") ? String(dropLast()) : self }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import VibeKeeper
+
+/// `vibekeeper watch`: rebuild whenever the data or templates change.
+struct WatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "watch",
+    abstract: "Build, then rebuild whenever anything in the data or template folders changes.",
+    discussion: """
+      Changes are debounced: a rebuild starts once nothing has changed for --debounce
+      seconds. A rebuild that fails keeps the last good site and prints the diagnostics.
+      Stop with Ctrl-C.
+
+      Examples:
+        vibekeeper watch
+        vibekeeper watch --data ~/household --output /tmp/home --debounce 1
+      """
+  )
+
+  @OptionGroup var options: BuildOptions
+
+  @Option(help: ArgumentHelp("Seconds without changes before a rebuild.", valueName: "SECONDS"))
+  var debounce: Double = 0.3
+
+  @Option(help: ArgumentHelp("Seconds between looks at the folders.", valueName: "SECONDS"))
+  var interval: Double = 0.25
+
+  func validate() throws {
+    guard debounce >= 0, interval > 0 else {
+      throw ValidationError("--debounce and --interval must be positive")
+    }
+  }
+
+  func run() throws {
+    var folders = [URL(fileURLWithPath: options.dataOptions.data)]
+    if let t = options.templateFolder { folders.append(URL(fileURLWithPath: t)) }
+    _ = try options.buildOnce()
+    Terminal.out(
+      "Watching \(folders.map(\.relativePath).joined(separator: " and ")) (Ctrl-C to stop)\n")
+    var seen = FolderSnapshot(folders)
+    while true {
+      Thread.sleep(forTimeInterval: interval)
+      var now = FolderSnapshot(folders)
+      guard !now.changes(since: seen).isEmpty else { continue }
+      // Debounce: wait until the folders stay the same for a while.
+      var settled = now
+      repeat {
+        now = settled
+        Thread.sleep(forTimeInterval: debounce)
+        settled = FolderSnapshot(folders)
+      } while settled != now
+      let changed = settled.changes(since: seen)
+      seen = settled
+      if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
+      if try !options.buildOnce(prefix: "Rebuilt") {
+        Terminal.error("The last good site is unchanged.\n")
+      }
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+@Suite struct CapturePatternsTests {
+  func parse(_ text: String, now: String = "2026-11-22T10:00") throws -> CaptureResult {
+    GiftCapture.parse(
+      text, household: try CaptureFixture.household(), clock: CaptureFixture.clock(now))
+  }
+
+  @Test(arguments: [
+    ("on 3 March", "2027-03-03"),  // passed this year: next year
+    ("on 30 Nov", "2026-11-30"),  // still ahead this year
+    ("on 22 Nov", "2026-11-22"),  // today counts
+    ("on 21 Nov", "2027-11-21"),  // yesterday: next year
+    ("on 29 Feb", "2028-02-29"),  // the next leap year
+    ("on 1 March 2027", "2027-03-01"),
+    ("by the 5th of January", "2027-01-05"),
+    ("on Jan 2nd", "2027-01-02"),
+    ("on 2026-12-24", "2026-12-24"),
+    ("by 24/12", "2026-12-24"),
+    ("on 24/12/2026", "2026-12-24"),
+    ("today", "2026-11-22"),
+    ("tomorrow", "2026-11-23"),
+    ("on Sunday", "2026-11-29"),  // today is Sunday: the next one
+    ("on Friday", "2026-11-27"),
+    ("in 10 days", "2026-12-02"),
+  ])
+  func dates(_ phrase: String, _ expected: String) throws {
+    let r = try parse("Socks for Sam \(phrase)")
+    #expect(r.date?.value.description == expected)
+    #expect(r.title?.value == "Socks")
+  }
+
+  @Test func yearEndRollover() throws {
+    #expect(
+      try parse("Socks for Sam on 1 Jan", now: "2026-12-31T23:30").date?.value.description
+        == "2027-01-01")
+    #expect(
+      try parse("Socks for Sam on 31 Dec", now: "2026-12-31T23:30").date?.value.description
+        == "2026-12-31")
+    #expect(
+      try parse("Socks for Sam tomorrow", now: "2026-12-31T23:30").date?.value.description
+        == "2027-01-01")
+  }
+
+  @Test func impossibleDatesAreNotDates() throws {
+    let r = try parse("Socks for Sam on 31 Feb")
+    #expect(r.date == nil)
+  }
+
+  @Test func dateConfidenceBands() throws {
+    #expect(try parse("Socks for Sam on 12 Dec").date?.confidence == 0.9)
+    #expect(try parse("Socks for Sam on 5/6").date?.confidence == 0.6)  // 5 June or May 6?
+    #expect(try parse("Socks for Sam on 13/6").date?.confidence == 0.85)
+    #expect(try parse("Socks for Sam on 2025-01-01").date?.confidence == 0.5)  // in the past
+    #expect(try parse("Socks for Sam next Friday").date?.confidence == 0.6)
+  }
+
+  @Test(arguments: [
+    ("$35", "35", "USD", 0.95, 0.85), ("35$", "35", "USD", 0.95, 0.85),
+    ("~25€", "25", "EUR", 0.9, 0.95), ("€25", "25", "EUR", 0.95, 0.95),
+    ("80 euros", "80", "EUR", 0.95, 0.95), ("EUR 80", "80", "EUR", 0.95, 0.95),
+    ("80 EUR", "80", "EUR", 0.95, 0.95), ("£120", "120", "GBP", 0.95, 0.95),
+    ("120 GBP", "120", "GBP", 0.95, 0.95), ("18 pounds", "18", "GBP", 0.95, 0.9),
+    ("USD 140", "140", "USD", 0.95, 0.95), ("40 dollars", "40", "USD", 0.95, 0.85),
+    ("12,50€", "12.5", "EUR", 0.95, 0.95), ("1,200 SEK", "1200", "SEK", 0.95, 0.95),
+    ("€ 9.99", "9.99", "EUR", 0.95, 0.95), ("about 80", "80", "EUR", 0.7, 0.75),
+    ("under 50", "50", "EUR", 0.65, 0.75), ("about 80 euros", "80", "EUR", 0.9, 0.95),
+    ("up to 100 euros", "100", "EUR", 0.85, 0.95), ("12 kr", "12", "SEK", 0.95, 0.55),
+    ("30", "30", "EUR", 0.55, 0.75),
+  ])
+  func money(_ phrase: String, _ price: String, _ currency: String, _ pc: Double, _ cc: Double)
+    throws
+  {
+    let r = try parse("Socks for Sam, \(phrase)")
+    #expect(r.text(of: .price) == price)
+    #expect(r.currency?.value == currency)
+    #expect(r.price?.confidence == pc)
+    #expect(r.currency?.confidence == cc)
+    #expect(r.title?.value == "Socks")
+  }
+
+  @Test func missingRecipientIsRefused() throws {
+    let r = try parse("Noise-cancelling headphones, £120")
+    #expect(r.missing == [.recipient])
+    let message = GiftCapture.missingProblem(r.missing).description
+    #expect(message.contains("the recipient"))
+    #expect(message.contains("--for"))
+  }
+
+  @Test func missingIdeaIsRefused() throws {
+    let r = try parse("For Dad, 30 euros")
+    #expect(r.missing == [.title])
+    #expect(GiftCapture.missingProblem(r.missing).description.contains("--title"))
+  }
+
+  @Test func bothMissing() throws {
+    let r = try parse("about 30 euros on 12 Dec")
+    #expect(r.missing == [.recipient, .title])
+    let message = GiftCapture.missingProblem(r.missing).description
+    #expect(message.contains("the recipient") && message.contains("the gift idea"))
+  }
+
+  @Test func emptyAndNoiseSentences() throws {
+    #expect(try parse("").missing == [.recipient, .title])
+    #expect(try parse("   ").missing == [.recipient, .title])
+    #expect(try parse("!!! ???").missing == [.recipient, .title])
+  }
+
+  @Test func christmasWithoutAnOccasionIsANote() throws {
+    var files = CaptureFixture.files
+    files["occasions/holidays.yml"] = nil
+    let h = try load(files).household
+    let r = GiftCapture.parse(
+      "Socks for Sam for Christmas", household: h, clock: CaptureFixture.clock())
+    #expect(r.occasion == nil)
+    #expect(r.title?.value == "Socks")
+    #expect(r.notes == ["no Christmas occasion in the data, so none is set"])
+  }
+
+  @Test func occasionFromTheDate() throws {
+    // Sam's housewarming is on 12 December; no word names it.
+    let r = try parse("Plant for Sam on 12 Dec")
+    #expect(r.occasion?.value == "housewarming-sam")
+    #expect(r.occasion?.confidence == 0.8)
+    // Mom's birthday is on 3 December.
+    #expect(try parse("Scarf for mom on 3 Dec").occasion?.value == "birthday")
+  }
+
+  @Test func overridesReplaceAndAreCertain() throws {
+    let h = try CaptureFixture.household()
+    let r = GiftCapture.parse(
+      "A book for my friend, 15", household: h, clock: CaptureFixture.clock())
+    var o = CaptureOverrides()
+    o.recipient = "Tomás"
+    o.price = "17.50"
+    o.date = "12 Dec"
+    let applied = try o.apply(to: r, household: h, today: CaptureFixture.clock().today).get()
+    #expect(applied.recipient?.value == "friends/tomas")
+    #expect(applied.price?.value == Decimal(string: "17.5"))
+    #expect(applied.date?.value.description == "2026-12-12")
+    #expect(applied.uncertain().isEmpty)
+    o.price = "abc"
+    #expect(throws: CaptureProblem.self) {
+      try o.apply(to: r, household: h, today: CaptureFixture.clock().today).get()
+    }
+  }
+
+  @Test func draftHasTheGiftFields() throws {
+    let h = try CaptureFixture.household()
+    let text = "Board game for Sam's housewarming on 12 Dec, $35"
+    let r = GiftCapture.parse(text, household: h, clock: CaptureFixture.clock())
+    let draft = try GiftCapture.draft(
+      r, sentence: text, settings: h.settings, today: CaptureFixture.clock().today
+    ).get()
+    #expect(draft.preferredPath == "gifts/board-game.md")
+    #expect(draft.problems(in: h, displayRoot: "data").isEmpty)
+    #expect(draft.text.contains("\ncurrency: USD\n"))
+    #expect(draft.text.contains("\ncreated: 2026-11-22\n"))
+    #expect(draft.text.contains("\nstatus: idea\n"))
+    #expect(draft.text.hasSuffix("---\n\n> \(text)\n\nDate: 2026-12-12\n"))
+    // The settings currency is left out.
+    let eur = GiftCapture.parse(
+      "Socks for Sam, 5 euros", household: h, clock: CaptureFixture.clock())
+    let d2 = try GiftCapture.draft(
+      eur, sentence: "x", settings: h.settings, today: CaptureFixture.clock().today
+    ).get()
+    #expect(d2.text.contains("\n# currency: EUR\n"))
+  }
+
+  @Test func oddInputsNeverCrash() throws {
+    let h = try CaptureFixture.household()
+    let odd = [
+      "🎁🎁🎁", "$", "€€ 5 €", "for for for", "Mom's mom's mom", "'s", "-", "--", "12/", "/12",
+      "on 99 Dec", "on 0 Jan", "2026-13-45", "Sam" + String(repeating: " x", count: 2000),
+      "under under 5", "~", "₿ 5", "Zoë\nscarf\n€5", "\u{0}\u{1}", "(((", "Mom: ()",
+    ]
+    for text in odd {
+      let r = GiftCapture.parse(text, household: h, clock: CaptureFixture.clock())
+      for (_, c) in r.confidences { #expect((0...1).contains(c)) }
+    }
+    #expect(
+      GiftCapture.parse("Mom: ()", household: h, clock: CaptureFixture.clock()).missing == [.title])
+    let multiLine = GiftCapture.parse("Zoë\nscarf\n€5", household: h, clock: CaptureFixture.clock())
+    #expect(multiLine.title?.value == "Scarf")
+    #expect(multiLine.recipient?.value == "partner")
+  }
+}

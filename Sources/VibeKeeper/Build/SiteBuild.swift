@@ -70,8 +70,12 @@ public struct SiteBuild: Sendable {
         media[path] = [UInt8](bytes)
       }
     }
+    let previousState = FileManager.default.contents(
+      atPath: output.appendingPathComponent(FeedState.fileName).path
+    ).flatMap(FeedState.init(json:))
     let renderer = SiteRenderer(
-      household: household, analysis: analysis, library: library, strict: strict, media: media)
+      household: household, analysis: analysis, library: library, strict: strict, media: media,
+      feedStamps: FeedStamps.read(dataFolder: data), previousFeedState: previousState)
     let site = renderer.render(progress: progress)
     outcome.diagnostics += site.diagnostics
     outcome.pages = site.pages

@@ -13,17 +13,24 @@ public struct SiteRenderer: Sendable {
   public let strict: Bool
   /// The bytes of every media file, by path inside the data folder (`media/x.png`).
   public let media: [String: [UInt8]]
+  /// When records last changed (the DTSTAMP of their calendar events).
+  public let feedStamps: FeedStamps
+  /// What the previous build's feeds published (for SEQUENCE), when known.
+  public let previousFeedState: FeedState?
 
   /// Creates a renderer.
   public init(
     household: Household, analysis: HouseholdAnalysis, library: TemplateLibrary, strict: Bool,
-    media: [String: [UInt8]]
+    media: [String: [UInt8]], feedStamps: FeedStamps = FeedStamps(),
+    previousFeedState: FeedState? = nil
   ) {
     self.household = household
     self.analysis = analysis
     self.library = library
     self.strict = strict
     self.media = media
+    self.feedStamps = feedStamps
+    self.previousFeedState = previousFeedState
   }
 
   /// What rendering produced.
@@ -58,11 +65,16 @@ public struct SiteRenderer: Sendable {
       clock: analysis.clock, currency: settings.currency, strict: strict,
       markdown: values.markdown)
     let pages = SitePlan.pages(library: library, model: model, links: links)
+    let feeds = Feeds(
+      FeedInputs(household: household, analysis: analysis, stamps: feedStamps, links: links),
+      previous: previousFeedState)
+    var globals = model.globals
+    for (k, v) in feeds.templateValues { globals[k] = v }
     // The index inline for the search page (fetch of a local file is blocked from file://);
     // JSONValue escapes <, > and & so it is safe inside a <script> element.
     let searchIndex = SearchIndex.json(household, links: links).serialized(pretty: false)
     for (n, page) in pages.enumerated() {
-      var context = model.globals
+      var context = globals
       for (k, v) in page.context { context[k] = v }
       if page.template == "search.html" { context["search_index"] = .safe(searchIndex) }
       do {
@@ -78,6 +90,9 @@ public struct SiteRenderer: Sendable {
       progress?(n + 1, pages.count)
     }
     out.files.append(OutputFile(path: "search-index.json", text: searchIndex))
+    if pages.contains(where: { $0.path.hasSuffix(".ics") }) {
+      out.files.append(OutputFile(path: FeedState.fileName, text: feeds.state.json))
+    }
     for path in media.keys.sorted() {
       out.files.append(OutputFile(path: path, bytes: media[path] ?? []))
     }

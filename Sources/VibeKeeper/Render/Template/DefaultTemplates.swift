@@ -738,6 +738,36 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 {% endblock %}
 
 """#,
+    "feeds/calendar.ics": #"""
+{% import "partials/event.ics" as ics -%}
+{{ ics.calendar(site.title, "Everything: birthdays and occasions, health reminders, pantry, shopping, streaks and budgets", feeds.calendar) }}
+
+"""#,
+    "feeds/occasions.ics": #"""
+{% import "partials/event.ics" as ics -%}
+{{ ics.calendar(site.title ~ ": occasions", "Birthdays, occasions and when to think of a gift", feeds.occasions) }}
+
+"""#,
+    "feeds/pantry.ics": #"""
+{% import "partials/event.ics" as ics -%}
+{{ ics.calendar(site.title ~ ": pantry", "When food in the pantry expires", feeds.pantry) }}
+
+"""#,
+    "feeds/reminders.ics": #"""
+{% import "partials/event.ics" as ics -%}
+{{ ics.calendar(site.title ~ ": health", "Health reminders", feeds.reminders) }}
+
+"""#,
+    "feeds/shopping.ics": #"""
+{% import "partials/event.ics" as ics -%}
+{{ ics.calendar(site.title ~ ": shopping", "When you will probably buy things again", feeds.shopping) }}
+
+"""#,
+    "feeds/streaks.ics": #"""
+{% import "partials/event.ics" as ics -%}
+{{ ics.calendar(site.title ~ ": streaks", "Today's reminder when a game streak is at risk", feeds.streaks) }}
+
+"""#,
     "games/index.html": #"""
 {% extends "_layout.html" %}
 {% block content %}
@@ -1316,6 +1346,59 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 {% macro countdown(n) -%}
 <span class="pill{% if n is not none and n <= 0 %} pill-now{% elif n is not none and n <= 7 %} pill-soon{% endif %}">{{ days(n) }}</span>
 {%- endmacro %}
+
+"""#,
+    "partials/event.ics": #"""
+{#- The calendar feeds' building blocks. Every {{ }} value is escaped as iCalendar TEXT
+    here; the time fields (dtstart, dtend, duration, rrule, dtstamp), url and alarm
+    triggers are safe iCalendar values VibeKeeper builds from safe characters only.
+    Blank lines are dropped and long lines folded when the feed is written. -#}
+
+{% macro event(e) -%}
+BEGIN:VEVENT
+UID:{{ e.uid }}
+DTSTAMP:{{ e.dtstamp }}
+LAST-MODIFIED:{{ e.last_modified }}
+SEQUENCE:{{ e.sequence }}
+DTSTART{{ e.dtstart }}
+{% if e.dtend %}DTEND{{ e.dtend }}{% endif %}
+{% if e.duration %}DURATION:{{ e.duration }}{% endif %}
+{% if e.rrule %}RRULE:{{ e.rrule }}{% endif %}
+SUMMARY:{{ e.summary }}
+{% if e.description %}DESCRIPTION:{{ e.description }}{% endif %}
+{% if e.url %}URL:{{ e.url }}{% endif %}
+{% if e.categories %}CATEGORIES:{% for c in e.categories %}{{ c }}{% if not loop.last %},{% endif %}{% endfor %}{% endif %}
+TRANSP:{% if e.all_day %}TRANSPARENT{% else %}OPAQUE{% endif %}
+X-VIBEKEEPER-KIND:{{ e.kind }}
+X-VIBEKEEPER-ID:{{ e.id }}
+{% for a in e.alarms %}
+BEGIN:VALARM
+ACTION:DISPLAY
+DESCRIPTION:{{ a.description }}
+TRIGGER{{ a.trigger }}
+END:VALARM
+{% endfor %}
+END:VEVENT
+{% endmacro %}
+
+{#- A whole feed: the calendar properties, the time zone and the events. -#}
+{% macro calendar(name, description, events) -%}
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//VibeKeeper//Calendar feeds//EN
+CALSCALE:GREGORIAN
+METHOD:PUBLISH
+NAME:{{ name }}
+X-WR-CALNAME:{{ name }}
+DESCRIPTION:{{ description }}
+X-WR-CALDESC:{{ description }}
+X-WR-TIMEZONE:{{ site.timezone }}
+REFRESH-INTERVAL;VALUE=DURATION:PT6H
+X-PUBLISHED-TTL:PT6H
+{{ vtimezone }}
+{% for e in events %}{{ event(e) }}{% endfor %}
+END:VCALENDAR
+{% endmacro %}
 
 """#,
     "partials/money.html": #"""

@@ -1,7 +1,8 @@
 import Foundation
 
 extension TemplateFilters {
-  /// Date filters: `date(pattern)`, `relative`, `ics_date`, `days_until`.
+  /// Date filters: `date(pattern)`, `relative`, `ics_date`, `ics_datetime`, `ics_utc`,
+  /// `days_until`.
   static let dates: [String: TemplateFilter] = [
     "date": TemplateFilter { v, args, env in
       let pattern = try args.string(0, "pattern", default: "yyyy-MM-dd")
@@ -27,6 +28,17 @@ extension TemplateFilters {
         guard let parts = try dateParts(v, env.clock, "ics_date") else { return .string("") }
         return .string(DatePattern.format("yyyyMMdd", date: parts.date, time: parts.time))
       }
+    },
+    // The local date and time in the render clock's zone, for `;TZID=...:` values.
+    "ics_datetime": TemplateFilter { v, _, env in
+      guard let parts = try dateParts(v, env.clock, "ics_datetime") else { return .string("") }
+      return .string(ICSFormat.local(parts.date, parts.time))
+    },
+    // The instant in UTC (`...Z`); a date or time is read as local in the clock's zone.
+    "ics_utc": TemplateFilter { v, _, env in
+      guard let parts = try dateParts(v, env.clock, "ics_utc") else { return .string("") }
+      if case .dateTime(let instant) = v { return .string(ICSFormat.utc(instant)) }
+      return .string(ICSFormat.utc(env.clock.instant(parts.date, parts.time)))
     },
   ]
 

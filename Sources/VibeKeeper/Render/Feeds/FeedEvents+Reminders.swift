@@ -1,0 +1,48 @@
+import Foundation
+
+extension FeedEvents {
+  /// Enabled health reminders as timed events in the settings time zone with a display
+  /// alarm at the time: a one-time reminder as a single event; a weekly one as one event
+  /// with `RRULE:FREQ=WEEKLY;BYDAY=...` (and `UNTIL` in UTC when it ends) whose DTSTART is
+  /// its first real occurrence: the first listed weekday on or after `starts` (without
+  /// `starts`, on or after the local date of the record's stamp). Disabled reminders and
+  /// weekly ones without days or without any occurrence are left out.
+  public static func reminders(_ inputs: FeedInputs) -> [FeedEvent] {
+    inputs.household.reminders.compactMap { r in
+      guard r.enabled else { return nil }
+      let stamp = inputs.stamps.stamp(r.meta)
+      let start: FeedEvent.Start
+      var weekly: FeedEvent.Weekly?
+      switch r.schedule {
+      case .once(let date, let time):
+        start = .timed(date, time)
+      case .weekly(let w):
+        guard !w.days.isEmpty else { return nil }
+        let anchor = w.starts ?? inputs.clock.localDate(of: stamp)
+        guard let first = firstDay(on: w.days, from: anchor) else { return nil }
+        if let until = w.until, first > until { return nil }
+        start = .timed(first, w.time)
+        weekly = FeedEvent.Weekly(
+          days: w.days.sorted(), until: w.until.map { inputs.clock.instant($0, w.time) })
+      }
+      var lines: [String] = []
+      if let note = r.note, !note.isEmpty { lines.append(note) }
+      lines.append(r.schedule.text)
+      let body = r.body.trimmingCharacters(in: .whitespacesAndNewlines)
+      if !body.isEmpty { lines.append(body) }
+      var e = FeedEvent(
+        kind: .reminder, id: r.id, uid: inputs.uid("reminder", r.id), summary: r.title,
+        description: lines.joined(separator: "\n\n"), start: start, stamp: stamp)
+      e.weekly = weekly
+      e.url = inputs.url(.reminders, r.id)
+      e.categories = ["Health", r.category.rawValue.capitalized]
+      e.alarms = [FeedEvent.Alarm(trigger: ICSFormat.triggerAtStart, description: r.title)]
+      return e
+    }
+  }
+
+  /// The first date on or after `from` whose weekday is listed.
+  static func firstDay(on days: Set<Weekday>, from: LocalDate) -> LocalDate? {
+    (0..<7).map { from.adding(days: $0) }.first { days.contains($0.weekday) }
+  }
+}

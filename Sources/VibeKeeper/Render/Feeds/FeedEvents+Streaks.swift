@@ -1,0 +1,33 @@
+import Foundation
+
+extension FeedEvents {
+  /// Today's streak reminder: when streak reminders are on and an active game's streak is
+  /// at risk, one timed event today at the reminder time (smart or configured) naming the
+  /// games at risk and their streaks, with an alarm at the time. Nothing otherwise (a smart
+  /// suggestion never turns reminders on).
+  public static func streaks(_ inputs: FeedInputs) -> [FeedEvent] {
+    guard let reminder = inputs.analysis.streakReminder else { return [] }
+    let atRisk = inputs.analysis.streaks.filter { $0.active && $0.atRisk }
+    guard !atRisk.isEmpty else { return [] }
+    let h = inputs.household
+    let today = inputs.clock.today
+    let names = atRisk.map { "\($0.name) (\($0.current) \($0.current == 1 ? "day" : "days"))" }
+    let ids = Set(atRisk.map(\.game))
+    let metas =
+      h.games.filter { ids.contains($0.id) }.map(\.meta)
+      + h.results.filter { ids.contains($0.game) }.map(\.meta)
+    let lines = atRisk.map { "\($0.name): \($0.current)-day streak, not played today." }
+    let source =
+      reminder.source == .smart
+      ? "Reminder time learnt from when you usually play." : "Reminder time from the settings."
+    var e = FeedEvent(
+      kind: .streak, id: today.description, uid: inputs.uid("streak", today.description),
+      summary: "Keep your streaks: " + names.joined(separator: ", "),
+      description: (lines + [source]).joined(separator: "\n"),
+      start: .timed(today, reminder.time), stamp: inputs.stamps.stamp(metas))
+    e.url = atRisk.count == 1 ? inputs.url(.games, atRisk[0].game) : nil
+    e.categories = ["Streaks"]
+    e.alarms = [FeedEvent.Alarm(trigger: ICSFormat.triggerAtStart, description: e.summary)]
+    return [e]
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// What the event builders read: the household, its analyses at the build's "now", the
+/// record stamps, page links and the iCalendar formats of the settings time zone.
+public struct FeedInputs: Sendable {
+  /// The household.
+  public let household: Household
+  /// The analyses.
+  public let analysis: HouseholdAnalysis
+  /// When records last changed.
+  public let stamps: FeedStamps
+  /// Page paths of records.
+  public let links: Permalinks
+  /// Value formats in the settings time zone.
+  public let format: ICSFormat
+  /// The UID domain (`base_url`'s host, else `vibekeeper`).
+  public let domain: String
+
+  /// Collects the inputs (`links` are made from the household when not given).
+  public init(
+    household: Household, analysis: HouseholdAnalysis, stamps: FeedStamps,
+    links: Permalinks? = nil
+  ) {
+    self.household = household
+    self.analysis = analysis
+    self.stamps = stamps
+    self.links = links ?? Permalinks(household)
+    format = ICSFormat(clock: analysis.clock)
+    domain = ICSFormat.uidDomain(baseURL: household.settings.baseURL)
+  }
+
+  /// The clock of the analyses.
+  public var clock: LocalClock { analysis.clock }
+
+  /// `KIND-ID[-SUFFIX]@DOMAIN` with the parts made UID-safe.
+  public func uid(_ kind: String, _ id: String, _ suffix: String? = nil) -> String {
+    var local = kind + "-" + ICSFormat.uidPart(id)
+    if let suffix { local += "-" + ICSFormat.uidPart(suffix) }
+    return local + "@" + domain
+  }
+
+  /// The absolute URL of a record's page when `base_url` is set.
+  public func url(_ kind: RecordKind, _ id: String?) -> String? {
+    guard var base = household.settings.baseURL, !base.isEmpty,
+      let path = links.url(kind, id)
+    else { return nil }
+    if !base.hasSuffix("/") { base += "/" }
+    return ICSFormat.uri(base + path)
+  }
+
+  /// An alarm at a local date and time, showing `text`.
+  func alarm(_ date: LocalDate, _ time: TimeOfDay, _ text: String) -> FeedEvent.Alarm {
+    FeedEvent.Alarm(trigger: ICSFormat.trigger(at: clock.instant(date, time)), description: text)
+  }
+}
+
+/// The calendar events of the feeds: pure functions of the household, its analyses and the
+/// stamps (see the `FeedEvents+*.swift` builders).
+public enum FeedEvents {
+  /// Every event of every topic, by start date, then UID.
+  public static func all(_ inputs: FeedInputs) -> [FeedEvent] {
+    let events =
+      occasions(inputs) + reminders(inputs) + pantry(inputs) + shopping(inputs)
+      + streaks(inputs) + budgets(inputs)
+    return sorted(distinctUIDs(events))
+  }
+
+  /// Ids that differ only in characters a UID cannot carry (`a/b`, `a-b`) would share a UID:
+  /// every event of such a group gets a suffix from a hash of its own id, so each stays
+  /// unique and stable.
+  static func distinctUIDs(_ events: [FeedEvent]) -> [FeedEvent] {
+    var count: [String: Int] = [:]
+    for e in events { count[e.uid, default: 0] += 1 }
+    return events.map { e in
+      guard count[e.uid, default: 0] > 1, let at = e.uid.lastIndex(of: "@") else { return e }
+      var copy = e
+      copy.uid = e.uid[..<at] + "-" + fnv1a(e.id) + e.uid[at...]
+      return copy
+    }
+  }
+
+  /// The 32-bit FNV-1a hash of a text's UTF-8, as 8 hex digits (stable across runs).
+  static func fnv1a(_ s: String) -> String {
+    var hash: UInt32 = 0x811C_9DC5
+    for byte in s.utf8 {
+      hash ^= UInt32(byte)
+      hash = hash &* 0x0100_0193
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 8 - hex.count) + hex
+  }
+
+  /// Events by start date, then UID.
+  static func sorted(_ events: [FeedEvent]) -> [FeedEvent] {
+    events.sorted { a, b in
+      a.start.date != b.start.date ? a.start.date < b.start.date : a.uid < b.uid
+    }
+  }
+
+  /// The years per-year events are written for: last year to two years ahead, so at least
+  /// the next two years are always covered and the set changes only at the new year.
+  static func years(_ today: LocalDate) -> ClosedRange<Int> {
+    (today.year - 1)...(today.year + 2)
+  }
+}

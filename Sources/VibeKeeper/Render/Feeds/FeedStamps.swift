@@ -1,0 +1,72 @@
+import Foundation
+
+/// When records last changed, for the DTSTAMP and LAST-MODIFIED of their events: the commit
+/// time of the record's file when the data folder is in a git repository, else the record's
+/// `updated:` date, else a fixed stamp. Never the build time, so an unchanged event comes
+/// out byte-identical in tomorrow's build.
+public struct FeedStamps: Sendable, Equatable {
+  /// The latest commit time of each file, by path inside the data folder.
+  public var commits: [String: Date]
+
+  /// The stamp of records with neither a commit nor `updated:`: 2000-01-01T00:00:00Z.
+  public static let fixed = Date(timeIntervalSince1970: 946_684_800)
+
+  /// Stamps from commit times by path (empty: `updated:` and the fixed stamp only).
+  public init(commits: [String: Date] = [:]) {
+    self.commits = commits
+  }
+
+  /// The stamp of one record.
+  public func stamp(_ meta: RecordMeta) -> Date {
+    if let commit = commits[meta.path] { return commit }
+    if let updated = meta.updated {
+      return Date(timeIntervalSince1970: Double(updated.dayNumber) * 86_400)
+    }
+    return FeedStamps.fixed
+  }
+
+  /// The latest stamp of several records (the fixed stamp for none).
+  public func stamp(_ metas: [RecordMeta]) -> Date {
+    metas.map(stamp).max() ?? FeedStamps.fixed
+  }
+
+  /// Parses `git log --format=commit%x20%ct --name-only` output, newest commit first: each
+  /// path gets the time of the first (newest) commit that lists it.
+  public static func parseGitLog(_ text: String) -> [String: Date] {
+    var out: [String: Date] = [:]
+    var current: Date?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      if line.hasPrefix("commit "), let seconds = Int(line.dropFirst("commit ".count)) {
+        current = Date(timeIntervalSince1970: Double(seconds))
+      } else if let current, out[String(line)] == nil {
+        out[String(line)] = current
+      }
+    }
+    return out
+  }
+
+  /// Reads the commit times of a data folder with one `git log`; empty stamps when git is
+  /// missing or the folder is not in a repository.
+  public static func read(dataFolder: URL) -> FeedStamps {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "git", "-c", "core.quotePath=false", "-C", dataFolder.path, "log",
+      "--format=commit %ct", "--name-only", "--relative", "--", ".",
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return FeedStamps()
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else {
+      return FeedStamps()
+    }
+    return FeedStamps(commits: parseGitLog(text))
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The non-TEXT iCalendar values of the feeds (RFC 5545 3.3): dates, date-times, durations,
+/// recurrence rules, TZID parameters, URIs and UIDs. Every text it makes consists only of
+/// printable ASCII without line breaks, so templates may print it unescaped.
+public struct ICSFormat: Sendable {
+  /// The clock whose time zone local times are in.
+  public let clock: LocalClock
+  /// The TZID of timed events; nil when the zone is UTC (times are then written with `Z`).
+  public let tzid: String?
+
+  /// Creates the formats for a clock's time zone.
+  public init(clock: LocalClock) {
+    self.clock = clock
+    tzid = ICSFormat.isUTC(clock.timeZone) ? nil : ICSFormat.parameter(clock.timeZone.identifier)
+  }
+
+  /// Whether a zone is UTC for the feeds: offset 0 and no DST change since 1970.
+  public static func isUTC(_ zone: TimeZone) -> Bool {
+    zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) == 0
+      && zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 0)) == nil
+  }
+
+  /// `20261122`.
+  public static func date(_ d: LocalDate) -> String {
+    pad(d.year, 4) + pad(d.month, 2) + pad(d.day, 2)
+  }
+
+  /// `20261122T083000` (a local date and time, without zone).
+  public static func local(_ d: LocalDate, _ t: TimeOfDay) -> String {
+    date(d) + "T" + pad(t.hour, 2) + pad(t.minute, 2) + pad(t.second, 2)
+  }
+
+  /// `20261122T073000Z` (an instant in UTC).
+  public static func utc(_ instant: Date) -> String {
+    let clock = LocalClock(now: instant, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+    return local(clock.localDate(of: instant), clock.localTime(of: instant)) + "Z"
+  }
+
+  /// The parameters and value after `DTSTART`: `;VALUE=DATE:20261122`,
+  /// `;TZID=Europe/Berlin:20261123T083000` or `:20261123T083000Z` in UTC.
+  public func start(_ s: FeedEvent.Start) -> String {
+    switch s {
+    case .allDay(let d): return ";VALUE=DATE:" + ICSFormat.date(d)
+    case .timed(let d, let t):
+      guard let tzid else { return ":" + ICSFormat.local(d, t) + "Z" }
+      return ";TZID=" + tzid + ":" + ICSFormat.local(d, t)
+    }
+  }
+
+  /// The parameters and value after `DTEND` for an all-day event (the next day); nil for a
+  /// timed event, which has a `DURATION` instead.
+  public func end(_ s: FeedEvent.Start) -> String? {
+    guard case .allDay(let d) = s else { return nil }
+    return ";VALUE=DATE:" + ICSFormat.date(d.adding(days: 1))
+  }
+
+  /// `PT15M`, `PT1H30M`: a positive duration of whole minutes.
+  public static func duration(minutes: Int) -> String {
+    let m = max(0, minutes)
+    if m == 0 { return "PT0S" }
+    return "PT" + (m >= 60 ? "\(m / 60)H" : "") + (m % 60 > 0 ? "\(m % 60)M" : "")
+  }
+
+  /// `FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270331T053000Z` (UNTIL in UTC, as RFC 5545 requires
+  /// when DTSTART has a TZID or is UTC).
+  public static func rrule(_ w: FeedEvent.Weekly) -> String {
+    var rule = "FREQ=WEEKLY;BYDAY=" + w.days.map(\.icalCode).joined(separator: ",")
+    if let until = w.until { rule += ";UNTIL=" + utc(until) }
+    return rule
+  }
+
+  /// The TRIGGER of an alarm at an instant: `;VALUE=DATE-TIME:20261112T070000Z`.
+  public static func trigger(at instant: Date) -> String {
+    ";VALUE=DATE-TIME:" + utc(instant)
+  }
+
+  /// The TRIGGER of an alarm at the event's start: `:PT0S`.
+  public static let triggerAtStart = ":PT0S"
+
+  /// A UID part from data: ASCII letters, digits, `.`, `_` and `-` kept, every other run
+  /// of characters becomes one `-` (`family/mom` gives `family-mom`); never empty.
+  public static func uidPart(_ s: String) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+      let keep =
+        scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "."
+          || scalar == "_" || scalar == "-")
+      if keep {
+        out.unicodeScalars.append(scalar)
+      } else if !out.hasSuffix("-") {
+        out += "-"
+      }
+    }
+    return out.isEmpty ? "x" : out
+  }
+
+  /// The UID domain: the host of `base_url` when it has one, else `vibekeeper`.
+  public static func uidDomain(baseURL: String?) -> String {
+    guard let baseURL, let host = URLComponents(string: baseURL)?.host, !host.isEmpty else {
+      return "vibekeeper"
+    }
+    return uidPart(host.lowercased())
+  }
+
+  /// A URI value: every character outside printable ASCII, and `"<>\^`{|}` and spaces,
+  /// percent-encoded (UTF-8), so no line break or control character can get through.
+  public static func uri(_ s: String) -> String {
+    var out = ""
+    let unsafe: Set<UInt8> = Set("\"<>\\^`{|} ".utf8)
+    for byte in s.utf8 {
+      if byte <= 0x20 || byte >= 0x7F || unsafe.contains(byte) {
+        out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+      } else {
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return out
+  }
+
+  /// A parameter value without quotes: only letters, digits and `/_+-.` are kept.
+  static func parameter(_ s: String) -> String {
+    let kept = s.unicodeScalars.filter {
+      $0.isASCII
+        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+          || "/_+-.".unicodeScalars.contains($0))
+    }
+    return kept.isEmpty ? "UTC" : String(String.UnicodeScalarView(kept))
+  }
+
+  private static func pad(_ v: Int, _ width: Int) -> String {
+    String(v).leftPadded(width)
+  }
+}
+
+extension String {
+  /// The string with leading zeros up to `width` characters.
+  fileprivate func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Independent check of VibeKeeper's calendar feeds with the Python `icalendar` and
+`recurring-ical-events` packages.
+
+Usage: check_feeds.py SITE_DIR [EXPECTED_JSON]
+
+For every *.ics at the root of SITE_DIR: lines end in CRLF, no physical line is longer
+than 75 octets, every physical line is valid UTF-8 on its own (folding never split a
+character); the feed parses; it has VERSION:2.0, PRODID, CALSCALE, NAME, X-WR-CALNAME,
+REFRESH-INTERVAL and X-PUBLISHED-TTL; every VEVENT has UID, DTSTAMP and DTSTART and only
+known properties (no injected ATTENDEE or similar); UIDs are unique; the VTIMEZONE gives
+the same UTC offsets as the system's zoneinfo over the covered years.
+
+With EXPECTED_JSON (written by the Swift cross-check test from VibeKeeper's own
+analyses), the occurrences expanded over its window must equal the expected ones:
+{"window": {"from_date", "to_date", "from_utc", "to_utc"},
+ "feeds": {"NAME.ics": [[kind, id, start], ...]}} where start is YYYY-MM-DD for all-day
+events and YYYY-MM-DDTHH:MM:SSZ (UTC) for timed ones; all-day starts count when
+from_date <= start < to_date, timed ones when from_utc <= start < to_utc.
+
+Prints one line per failure and a closing line "N passed, M failed"; exits 1 on failure.
+"""
+import datetime as dt
+import json
+import os
+import sys
+import zoneinfo
+
+import icalendar
+import recurring_ical_events
+
+EVENT_PROPERTIES = {
+    "UID", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "DTSTART", "DTEND", "DURATION", "RRULE",
+    "SUMMARY", "DESCRIPTION", "URL", "CATEGORIES", "TRANSP", "LOCATION",
+    "X-VIBEKEEPER-KIND", "X-VIBEKEEPER-ID",
+}
+ALARM_PROPERTIES = {"ACTION", "DESCRIPTION", "TRIGGER"}
+CALENDAR_PROPERTIES = {
+    "VERSION", "PRODID", "CALSCALE", "METHOD", "NAME", "X-WR-CALNAME", "DESCRIPTION",
+    "X-WR-CALDESC", "X-WR-TIMEZONE", "REFRESH-INTERVAL", "X-PUBLISHED-TTL",
+}
+
+passed = 0
+failed = 0
+
+
+def check(ok, message):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL: " + message)
+    return ok
+
+
+def check_lines(name, raw):
+    lines = raw.split(b"\r\n")
+    check(raw.endswith(b"\r\n"), f"{name}: does not end with CRLF")
+    bare = [i + 1 for i, l in enumerate(lines) if b"\r" in l or b"\n" in l]
+    check(not bare, f"{name}: bare CR or LF in lines {bare[:5]}")
+    long = [i + 1 for i, l in enumerate(lines) if len(l) > 75]
+    check(not long, f"{name}: lines longer than 75 octets: {long[:5]}")
+    broken = []
+    for i, l in enumerate(lines):
+        try:
+            l.decode("utf-8")
+        except UnicodeDecodeError:
+            broken.append(i + 1)
+    check(not broken, f"{name}: folding split a UTF-8 character in lines {broken[:5]}")
+    blank = [i + 1 for i, l in enumerate(lines[:-1]) if l == b""]
+    check(not blank, f"{name}: blank lines {blank[:5]}")
+
+
+VTIMEZONES_CHECKED = {}
+
+
+def check_vtimezone(name, cal):
+    for vtz in cal.walk("VTIMEZONE"):
+        tzid = str(vtz["TZID"])
+        key = vtz.to_ical()
+        if key in VTIMEZONES_CHECKED:  # the same component: the same answer
+            check(VTIMEZONES_CHECKED[key], f"{name}: VTIMEZONE {tzid} differs from zoneinfo")
+            continue
+        try:
+            system = zoneinfo.ZoneInfo(tzid)
+        except Exception:
+            check(False, f"{name}: unknown TZID {tzid}")
+            continue
+        # Build the zone from the VTIMEZONE itself, not from the TZID's name.
+        ours = vtz.to_tz(lookup_tzid=False)
+        # From a day after the first observance starts (RFC 5545 defines no offset before
+        # it; VibeKeeper starts the zone a year before its first timed event).
+        starts = [c.decoded("DTSTART") for c in vtz.subcomponents]
+        first = min([d for d in starts if d.year > 1970] or [dt.datetime(dt.date.today().year - 1, 1, 1)])
+        start = first.replace(tzinfo=dt.timezone.utc, minute=0, second=0) + dt.timedelta(days=1)
+        end = dt.datetime(dt.date.today().year + 4, 1, 1, tzinfo=dt.timezone.utc)
+        wrong = []
+
+        def compare(instant):
+            if instant.astimezone(system).utcoffset() != instant.astimezone(ours).utcoffset():
+                wrong.append(instant.isoformat())
+
+        # Every 6 hours, and every hour of a 6-hour step in which zoneinfo's offset changes.
+        step = dt.timedelta(hours=6)
+        previous = start.astimezone(system).utcoffset()
+        instant = start
+        while instant < end:
+            compare(instant)
+            offset = instant.astimezone(system).utcoffset()
+            if offset != previous:
+                for h in range(1, 6):
+                    compare(instant - dt.timedelta(hours=h))
+            previous = offset
+            instant += step
+        VTIMEZONES_CHECKED[key] = not wrong
+        check(not wrong, f"{name}: VTIMEZONE {tzid} differs from zoneinfo at {wrong[:3]}")
+
+
+def start_text(value):
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is None:
+            return "floating:" + value.isoformat()
+        return value.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return value.isoformat()
+
+
+def in_window(start, window):
+    if "T" in start:
+        return window["from_utc"] <= start < window["to_utc"]
+    return window["from_date"] <= start < window["to_date"]
+
+
+def check_feed(path, expected, window):
+    name = os.path.basename(path)
+    with open(path, "rb") as f:
+        raw = f.read()
+    check_lines(name, raw)
+    try:
+        cal = icalendar.Calendar.from_ical(raw)
+    except Exception as e:  # noqa: BLE001
+        check(False, f"{name}: does not parse: {e}")
+        return
+    check(True, f"{name}: parses")
+    check(str(cal.get("VERSION")) == "2.0", f"{name}: VERSION is not 2.0")
+    for key in ["PRODID", "CALSCALE", "NAME", "X-WR-CALNAME", "REFRESH-INTERVAL", "X-PUBLISHED-TTL"]:
+        check(key in cal, f"{name}: no {key}")
+    extra = set(cal.keys()) - CALENDAR_PROPERTIES
+    check(not extra, f"{name}: unexpected calendar properties {sorted(extra)}")
+    uids = []
+    for event in cal.walk("VEVENT"):
+        uid = str(event.get("UID", ""))
+        for key in ["UID", "DTSTAMP", "DTSTART"]:
+            check(key in event, f"{name}: event {uid or '?'} has no {key}")
+        extra = set(event.keys()) - EVENT_PROPERTIES
+        check(not extra, f"{name}: event {uid} has unexpected properties {sorted(extra)}")
+        for alarm in event.walk("VALARM"):
+            extra = set(alarm.keys()) - ALARM_PROPERTIES
+            check(not extra, f"{name}: alarm of {uid} has unexpected properties {sorted(extra)}")
+            check("TRIGGER" in alarm and "ACTION" in alarm, f"{name}: alarm of {uid} incomplete")
+        if "RRULE" in event and isinstance(event.decoded("DTSTART"), dt.datetime):
+            until = event["RRULE"].get("UNTIL")
+            if until:
+                u = until[0]
+                check(isinstance(u, dt.datetime) and u.tzinfo is not None,
+                      f"{name}: UNTIL of {uid} is not UTC")
+        uids.append(uid)
+    dupes = sorted({u for u in uids if uids.count(u) > 1})
+    check(not dupes, f"{name}: duplicate UIDs {dupes[:5]}")
+    check_vtimezone(name, cal)
+    if expected is None:
+        return
+    lo = dt.date.fromisoformat(window["from_date"]) - dt.timedelta(days=2)
+    hi = dt.date.fromisoformat(window["to_date"]) + dt.timedelta(days=2)
+    got = []
+    for occurrence in recurring_ical_events.of(cal).between(lo, hi):
+        start = start_text(occurrence.decoded("DTSTART"))
+        if in_window(start, window):
+            got.append([str(occurrence.get("X-VIBEKEEPER-KIND")),
+                        str(occurrence.get("X-VIBEKEEPER-ID")), start])
+    got.sort()
+    want = sorted(expected)
+    if not check(got == want, f"{name}: occurrences differ from VibeKeeper's analyses"):
+        missing = [x for x in want if x not in got]
+        unexpected = [x for x in got if x not in want]
+        print(f"  missing ({len(missing)}): {missing[:8]}")
+        print(f"  unexpected ({len(unexpected)}): {unexpected[:8]}")
+    else:
+        print(f"{name}: {len(got)} occurrences match")
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        print(__doc__)
+        return 2
+    site = sys.argv[1]
+    expected = {}
+    window = None
+    if len(sys.argv) == 3:
+        with open(sys.argv[2], encoding="utf-8") as f:
+            data = json.load(f)
+        expected = data["feeds"]
+        window = data["window"]
+    feeds = sorted(n for n in os.listdir(site) if n.endswith(".ics"))
+    check(bool(feeds), f"{site}: no feeds")
+    for name in feeds:
+        check_feed(os.path.join(site, name), expected.get(name) if window else None, window)
+    for name in expected:
+        check(name in feeds, f"{name}: expected but not built")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

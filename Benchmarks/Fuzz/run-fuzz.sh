@@ -28,4 +28,4 @@ printf '\0{%% extends "base.html" %%}{%% block b %%}{{ super() }}{{ gift.price |
 printf '\2{"a": "{{ gift.title }}", "b": {{ gifts | sort("n") }}}' > "$out/corpus/s4"
 printf '\3{%% macro m(x, y=2) %%}{{ x ~ y }}{%% endmacro %%}{{ m(1) | upper }}{{ today | date("EEEE") }}' > "$out/corpus/s5"
 "$out/fuzz-templates" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-  -print_final_stats=1 "$out/corpus" 2>&1 | tail -25
+  -print_final_stats=1 -dict=Benchmarks/Fuzz/templates.dict "$out/corpus" 2>&1 | tail -25

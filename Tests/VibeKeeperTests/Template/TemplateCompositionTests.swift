@@ -132,6 +132,8 @@ import Testing
     #expect(
       library.names == ["alias.html", "broken.txt", "other.html", "pages/about.html", "row.html"])
     #expect(library.pageNames == ["pages/about.html"])
+    #expect(library.pageNames.compactMap(TemplateLibrary.outputPath(ofPage:)) == ["about.html"])
+    #expect(TemplateLibrary.outputPath(ofPage: "row.html") == nil)
     #expect(library.isUserTemplate("row.html") && !library.isUserTemplate("other.html"))
     let out = try library.render(
       "pages/about.html", context: ["x": "<1>"], environment: TT.environment())

@@ -151,6 +151,15 @@ import Testing
     let out = try library.render(
       "_layout.html", context: ["household": ["name": "Home & Co"]], environment: TT.environment())
     #expect(out.output.contains("<title>Home &amp; Co</title>"))
+    let page = try Template(
+      name: "p.html",
+      text:
+        "{% import 'partials/money.html' as money %}{{ money.amount(a) }}|{{ money.amount(a, 'USD') }}|"
+        + "{{ money.amount(none) }}")
+    let amounts = try page.render(
+      context: ["a": .decimal(Decimal(string: "1234.5") ?? 0)], environment: TT.environment(),
+      library: library)
+    #expect(amounts.output == "€1,234.50|$1,234.50|–")
   }
 
   @Test func embeddedDefaultsMatchTheTemplatesFolder() throws {

@@ -132,6 +132,8 @@ import Testing
     #expect(
       library.names == ["alias.html", "broken.txt", "other.html", "pages/about.html", "row.html"])
     #expect(library.pageNames == ["pages/about.html"])
+    #expect(library.pageNames.compactMap(TemplateLibrary.outputPath(ofPage:)) == ["about.html"])
+    #expect(TemplateLibrary.outputPath(ofPage: "row.html") == nil)
     #expect(library.isUserTemplate("row.html") && !library.isUserTemplate("other.html"))
     let out = try library.render(
       "pages/about.html", context: ["x": "<1>"], environment: TT.environment())
@@ -157,6 +159,15 @@ import Testing
     let out = try library.render("_layout.html", context: context, environment: TT.environment())
     #expect(out.output.contains("<title>Home &amp; Co</title>"))
     #expect(out.output.contains(#"<a href="index.html" aria-current="page">Dashboard</a>"#))
+    let page = try Template(
+      name: "p.html",
+      text:
+        "{% import 'partials/money.html' as money %}{{ money.amount(a) }}|{{ money.amount(a, 'USD') }}|"
+        + "{{ money.amount(none) }}")
+    let amounts = try page.render(
+      context: ["a": .decimal(Decimal(string: "1234.5") ?? 0)], environment: TT.environment(),
+      library: library)
+    #expect(amounts.output == "€1,234.50|$1,234.50|–")
   }
 
   @Test func embeddedDefaultsMatchTheTemplatesFolder() throws {

@@ -82,6 +82,25 @@ import Testing
     #expect(TT.error(nots).contains("error: expression nested too deeply"))
   }
 
+  @Test func deepNestingThroughIncludesIsRejectedNotCrashing() throws {
+    var templates: [String: String] = [:]
+    let ifs =
+      String(repeating: "{% if true %}", count: 99) + "x"
+      + String(repeating: "{% endif %}", count: 99)
+    for i in 0..<45 {
+      templates["t\(i).txt"] = ifs.replacingOccurrences(
+        of: "x", with: "{% include 't\(i + 1).txt' %}")
+    }
+    templates["t45.txt"] = "end"
+    let library = try TT.library(templates)
+    do {
+      _ = try library.render("t0.txt", context: [:], environment: TT.environment())
+      Issue.record("no error")
+    } catch {
+      #expect(error.message.hasPrefix("templates nested too deeply"))
+    }
+  }
+
   @Test func runawayLoopsHitTheStepLimit() throws {
     let loops =
       String(repeating: "{% for a in [1,2,3,4,5,6,7,8,9,10] %}", count: 12) + "x"

@@ -87,6 +87,34 @@ import Testing
     #expect(try t.render(context: context, environment: env).output == "in 2 days|in 279 days")
   }
 
+  @Test func dateTimesAcrossDSTChangesAndMidnight() throws {
+    func at(_ seconds: Int) -> TemplateValue {
+      .dateTime(Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+    let context: [String: TemplateValue] = [
+      "springBefore": at(1_774_744_200),  // 2026-03-29 00:30 UTC = 01:30 CET
+      "springAfter": at(1_774_747_800),  // 2026-03-29 01:30 UTC = 03:30 CEST
+      "autumnFirst": at(1_792_888_200),  // 2026-10-25 00:30 UTC = 02:30 CEST
+      "autumnSecond": at(1_792_891_800),  // 2026-10-25 01:30 UTC = 02:30 CET
+      "lateUTC": at(1_795_390_200),  // 2026-11-22 23:30 UTC = 2026-11-23 00:30 Berlin
+    ]
+    let out = try TT.render(
+      "{{ springBefore | date('HH:mm') }} {{ springAfter | date('HH:mm') }} "
+        + "{{ autumnFirst | date('HH:mm') }} {{ autumnSecond | date('HH:mm') }} "
+        + "{{ lateUTC | date('yyyy-MM-dd HH:mm') }} {{ lateUTC | relative }} {{ lateUTC | ics_date }}",
+      context)
+    #expect(out == "01:30 03:30 02:30 02:30 2026-11-23 00:30 tomorrow 20261122T233000Z")
+  }
+
+  @Test func markdownOptions() throws {
+    #expect(
+      Markdown.html("\"Hi\" -- <b>x</b>")
+        == "<p>“Hi” – <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")
+    let raw = Markdown.html(
+      "<b>x</b>", options: MarkdownOptions(allowRawHTML: true, smartPunctuation: false))
+    #expect(raw == "<p><b>x</b></p>\n")
+  }
+
   @Test func collectionFilters() throws {
     let gifts: TemplateValue = [
       ["name": "Tea", "who": "Ana", "price": .decimal(Decimal(string: "12.50")!)],

@@ -105,3 +105,24 @@ import Testing
         "templates/t.html:1:4: error: undefined variable 'gfit'; did you mean 'gift'?"))
   }
 }
+
+@Suite struct TemplateValueConversionTests {
+  struct Person: TemplateValueConvertible {
+    var name: String
+    var birthday: LocalDate?
+    var templateValue: TemplateValue {
+      ["name": name.templateValue, "birthday": birthday.templateValue]
+    }
+  }
+
+  @Test func modelsConvertWithoutReflection() throws {
+    let people = [
+      Person(name: "Ana", birthday: LocalDate(year: 2024, month: 2, day: 29)),
+      Person(name: "Ben", birthday: nil),
+    ]
+    let out = try TT.render(
+      "{% for p in people %}{{ p.name }}:{{ p.birthday | date('d MMM') | default('?', true) }} {% endfor %}",
+      ["people": people.templateValue, "n": 3.templateValue])
+    #expect(out == "Ana:29 Feb Ben:? ")
+  }
+}

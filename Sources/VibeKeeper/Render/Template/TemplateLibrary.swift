@@ -65,6 +65,13 @@ public struct TemplateLibrary: Sendable {
   /// The templates under `pages/`, sorted; `pages/NAME.EXT` renders to `NAME.EXT`.
   public var pageNames: [String] { names.filter { $0.hasPrefix("pages/") } }
 
+  /// Where a page renders to in the output: `pages/gifts/list.html` gives `gifts/list.html`;
+  /// nil for a template that is not a page.
+  public static func outputPath(ofPage name: String) -> String? {
+    guard name.hasPrefix("pages/"), name.count > 6 else { return nil }
+    return String(name.dropFirst(6))
+  }
+
   /// The text of the template called `name` as loaded, parsed or not.
   func sourceText(named name: String) -> String? {
     switch entries[name] {

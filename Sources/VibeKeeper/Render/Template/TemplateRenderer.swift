@@ -21,6 +21,10 @@ struct TemplateRenderer {
   /// Names of the templates and macros being rendered, outermost first.
   var stack: [String] = []
   var steps = 0
+  /// How many node lists are being rendered inside each other (across includes and macros).
+  var level = 0
+  /// The deepest `level` allowed, so deep nesting through includes cannot exhaust the stack.
+  static let maxLevel = 200
   /// Why the last look-up found nothing, and where.
   var missing: (message: String, at: Int)?
 
@@ -110,6 +114,13 @@ struct TemplateRenderer {
 
   /// Renders nodes in order.
   mutating func render(_ nodes: [Node]) throws(TemplateError) {
+    level += 1
+    defer { level -= 1 }
+    if level > TemplateRenderer.maxLevel, let first = nodes.first {
+      throw error(
+        "templates nested too deeply (more than \(TemplateRenderer.maxLevel) levels of tags,"
+          + " includes and macro calls)", at: nodeOffset(first))
+    }
     for node in nodes {
       steps += 1
       if steps > environment.maxSteps || out.utf8.count > environment.maxOutputBytes {

@@ -1,0 +1,72 @@
+extension TemplateRenderer {
+  /// Calls a macro (or `super()` inside a block) and returns its output, marked safe.
+  mutating func call(_ callee: Expr, _ list: [Argument], _ at: Int) throws(TemplateError)
+    -> TemplateValue
+  {
+    if case .variable("super", _) = callee {
+      guard let block = currentBlock, let chain = blockChains[block.name],
+        block.level + 1 < chain.count
+      else {
+        throw error("super() is only allowed in a block that overrides a parent's block", at: at)
+      }
+      return .safe(
+        try capture { r throws(TemplateError) in
+          try r.renderBlock(block.name, level: block.level + 1)
+        })
+    }
+    let target = try eval(callee)
+    guard case .macro(let macro) = target else {
+      throw error(
+        "\(describe(callee)) is \(target.typeName), not a macro that can be called", at: at)
+    }
+    let args = try arguments(list)
+    guard args.positional.count <= macro.parameters.count else {
+      throw error(
+        "macro '\(macro.name)' takes \(macro.parameters.count) arguments, "
+          + "got \(args.positional.count)", at: at)
+    }
+    let names = macro.parameters.map(\.name)
+    for key in args.named.keys.sorted() where !names.contains(key) {
+      throw error(
+        "macro '\(macro.name)' has no parameter '\(key)'" + .didYouMean(key, in: names), at: at)
+    }
+    guard stack.count < environment.maxDepth else {
+      throw error("macro calls nested more than \(environment.maxDepth) levels deep", at: at)
+    }
+    guard let home = templates[macro.templateName] else {
+      throw error("macro '\(macro.name)' is not available here", at: at)
+    }
+    var locals = home.macros.mapValues { TemplateValue.macro($0) }
+    let saved = (current, scopes, currentBlock)
+    current = home
+    for (i, parameter) in macro.parameters.enumerated() {
+      if let value = args.named[parameter.name] {
+        locals[parameter.name] = value
+      } else if i < args.positional.count {
+        locals[parameter.name] = args.positional[i]
+      } else if let fallback = parameter.defaultValue {
+        locals[parameter.name] = try eval(fallback)
+      } else {
+        locals[parameter.name] = .null
+      }
+    }
+    scopes = [saved.1[0], locals]
+    stack.append(macro.name + "()")
+    defer {
+      (current, scopes, currentBlock) = saved
+      stack.removeLast()
+    }
+    return .safe(try capture { r throws(TemplateError) in try r.render(macro.body) })
+  }
+
+  /// Runs `body` with a fresh output buffer and returns what it wrote.
+  private mutating func capture(_ body: (inout TemplateRenderer) throws(TemplateError) -> Void)
+    throws(TemplateError) -> String
+  {
+    let saved = out
+    out = ""
+    defer { out = saved }
+    try body(&self)
+    return out
+  }
+}

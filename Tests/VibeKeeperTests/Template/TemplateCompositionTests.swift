@@ -181,6 +181,6 @@ import Testing
     #expect(!expected.isEmpty)
     #expect(
       DefaultTemplates.all == expected,
-      "DefaultTemplates.swift is out of date: run `swift scripts/embed-templates.swift`")
+      "DefaultTemplates.swift is out of date: run `swift .ci/embed-templates.swift`")
   }
 }

@@ -11,6 +11,7 @@ sources=(
   Sources/VibeKeeper/Render/Template/Filters/*.swift
   Sources/VibeKeeper/Render/Markdown/Markdown.swift
   Sources/VibeKeeper/Render/Report/JSONValue.swift
+  Sources/VibeKeeper/Render/Feeds/{ICSFormat,FeedEvent}.swift
   Sources/VibeKeeper/Model/{LocalDate,LocalClock,TimeOfDay,Weekday,Diagnostic,DecimalFormat,Suggestion}.swift
   Benchmarks/Fuzz/FuzzTemplate.swift
 )

@@ -42,5 +42,7 @@ func utc(_ text: String) -> Date {
 }
 
 /// The repository root (for the bundled data and templates).
+/// This file is Tests/VibeKeeperTests/Support/TestSupport.swift.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()

@@ -171,9 +171,7 @@ import Testing
   }
 
   @Test func embeddedDefaultsMatchTheTemplatesFolder() throws {
-    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+    let repo = repositoryRoot
     let folder = repo.appendingPathComponent("templates")
     let loaded = try TemplateLibrary(defaults: [:], userFolder: folder)
     var expected: [String: String] = [:]

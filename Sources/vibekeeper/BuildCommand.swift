@@ -29,9 +29,11 @@ struct BuildOptions: ParsableArguments {
   var verbose: Bool { output.verbose }
 
   /// The template folder in use: `--templates`, else `templates/` beside the data folder.
-  var templateFolder: String? {
-    if let templates { return templates }
-    let shown = (dataOptions.data as NSString).deletingLastPathComponent
+  var templateFolder: String? { templates ?? Self.defaultTemplateFolder(beside: dataOptions.data) }
+
+  /// `templates/` beside the data folder, when it exists.
+  static func defaultTemplateFolder(beside data: String) -> String? {
+    let shown = (data as NSString).deletingLastPathComponent
     let candidate = shown.isEmpty ? "templates" : shown + "/templates"
     var isDir: ObjCBool = false
     return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir) && isDir.boolValue

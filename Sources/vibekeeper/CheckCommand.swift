@@ -8,16 +8,27 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Check the data folder and print every problem at its file:line:column.",
     discussion: """
+      The templates (built-in, or yours) are checked too: every page and feed is rendered in
+      memory in strict mode, so an undefined variable is an error. Nothing is written.
       Exits 0 when there are no errors, 1 when there are, 2 on a usage error.
 
       Examples:
         vibekeeper check
-        vibekeeper check --data ~/household
+        vibekeeper check --data ~/household --templates ~/household/templates
         NO_COLOR=1 vibekeeper check --data data 2> problems.txt
       """
   )
 
   @OptionGroup var dataOptions: DataOptions
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Your templates, checked with the data (default: templates/ beside the data folder, when it exists).",
+      valueName: "DIR"))
+  var templates: String?
+
+  @OptionGroup var nowOptions: NowOptions
 
   @OptionGroup var output: OutputOptions
 
@@ -27,8 +38,15 @@ struct CheckCommand: ParsableCommand {
     if output.verbose {
       Terminal.error("loaded \(dataOptions.data) in \(Terminal.milliseconds(since: started)) ms\n")
     }
-    let errors = result.diagnostics.errorCount
-    let warnings = result.diagnostics.warningCount
+    // The templates render every page in memory, strictly: undefined variables are errors.
+    let folder = templates ?? BuildOptions.defaultTemplateFolder(beside: dataOptions.data)
+    let templateProblems = TemplateCheck.diagnostics(
+      household: result.household, templates: folder.map { URL(fileURLWithPath: $0) },
+      templatesDisplay: folder, clock: try nowOptions.clock(result.household.settings))
+    Terminal.printDiagnostics(templateProblems, quiet: output.quiet)
+    let all = result.diagnostics + templateProblems
+    let errors = all.errorCount
+    let warnings = all.warningCount
     if !output.quiet {
       Terminal.out("Checked \(dataOptions.data):\n")
       Terminal.out(LoadSummary.text(result.household, diagnostics: result.diagnostics))

@@ -75,4 +75,21 @@ struct CLI {
     #expect(r.status == 2)
     #expect(r.stderr.contains("--no-such-flag"))
   }
+
+  @Test func templatesAreCheckedStrictly() throws {
+    let root = try TempFolder([
+      "data/contacts/a.md": "---\nname: A\n---\n",
+      "templates/contacts/record.html": "<h1>{{ contact.nmae }}</h1>",
+    ])
+    defer { root.cleanup() }
+    let r = try CLI.run(["check", "--now", "2026-11-22"], cwd: root.url, env: ["NO_COLOR": "1"])
+    #expect(r.status == 1)
+    #expect(
+      r.stderr.contains(
+        "templates/contacts/record.html:1:16: error: 'contact' has no member 'nmae'; did you mean 'name'?"
+      ))
+    #expect(r.stdout.contains("1 error, 0 warnings"))
+    // Nothing was published.
+    #expect(!FileManager.default.fileExists(atPath: root.url.appendingPathComponent("_site").path))
+  }
 }

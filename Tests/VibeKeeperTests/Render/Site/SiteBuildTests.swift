@@ -159,4 +159,31 @@ enum SiteFixture {
         "the photo media/gifts/missing.png of gift 'a' does not exist"
       ])
   }
+
+  @Test func userTemplatesOverrideByNameAndAddPages() throws {
+    let root = try TempFolder([
+      "data/contacts/a.md": "---\nname: Ana\n---\n",
+      "data/gifts/g.md": "---\ntitle: Kite\nfor: a\nprice: 12.5\n---\n",
+      "templates/contacts/record.html": "<p>Custom {{ contact.name }}</p>",
+      "templates/pages/gifts.md":
+        "# Gifts\n{% for g in gifts %}- {{ g.title }} for {{ g.recipient.name }}: {{ g.price | currency(g.currency) }}\n{% endfor %}",
+      "templates/pages/notes/today.txt": "{{ site.today }}",
+    ])
+    defer { root.cleanup() }
+    let (outcome, out) = SiteFixture.build(
+      data: root.url.appendingPathComponent("data"),
+      templates: root.url.appendingPathComponent("templates"))
+    defer { try? FileManager.default.removeItem(at: out) }
+    #expect(outcome.failure == nil)
+    let files = SiteFixture.files(out)
+    #expect(
+      files["contacts/a.html"].map { String(decoding: $0, as: UTF8.self) } == "<p>Custom Ana</p>")
+    #expect(
+      files["gifts.md"].map { String(decoding: $0, as: UTF8.self) }
+        == "# Gifts\n- Kite for Ana: $12.50\n")
+    #expect(files["notes/today.txt"].map { String(decoding: $0, as: UTF8.self) } == "2026-11-22")
+    // Built-in templates still render what the user did not override.
+    #expect(files["gifts/g.html"] != nil)
+    #expect(files["index.html"] != nil)
+  }
 }

@@ -264,7 +264,7 @@ public enum DefaultTemplates {
     --alert-line: #e0645a;
     --info-fg: #a9c8f5;
     --info-bg: #1a2638;
-    --heat-0: #24312e;
+    --heat-0: #2e3d39;
     --heat-1: #17514a;
     --heat-2: #0b7a6d;
     --heat-3: #00a693;
@@ -469,6 +469,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 .chart .fill { fill: var(--accent); }
 .chart .fill.alert, .chart .fill.over { fill: var(--alert-line); }
 .chart .projected { stroke: var(--text); stroke-width: 2; stroke-dasharray: 3 2; }
+.chart .cell, .chart .legend-cell { fill-opacity: 1; }
 .heat-0 { fill: var(--heat-0); background: var(--heat-0); }
 .heat-1 { fill: var(--heat-1); background: var(--heat-1); }
 .heat-2 { fill: var(--heat-2); background: var(--heat-2); }

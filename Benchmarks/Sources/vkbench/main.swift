@@ -12,6 +12,8 @@ case "compare":
     print("error: \(error)")
     exit(1)
   }
+case "phases":
+  try PhasesBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "fixture" where arguments.count == 4:
   // vkbench fixture household|gifts N DIR: writes a fixture for profiling.
   let root = URL(fileURLWithPath: arguments[3])

@@ -96,7 +96,9 @@ public struct SiteBuild: Sendable {
     var protected = [data]
     if let templates { protected.append(templates) }
     do {
-      outcome.published = try Publisher(output: output, protecting: protected).publish(site.files)
+      var publisher = Publisher(output: output, protecting: protected)
+      publisher.jobs = jobs
+      outcome.published = try publisher.publish(site.files)
     } catch {
       outcome.failure = "\(error)"
     }

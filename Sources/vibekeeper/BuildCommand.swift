@@ -23,6 +23,12 @@ struct BuildOptions: ParsableArguments {
   @Flag(help: "Fail on any error, and on undefined template variables.")
   var strict = false
 
+  @Option(
+    help: ArgumentHelp(
+      "How many files to decode and pages to render at once (default: one per processor).",
+      valueName: "N"))
+  var jobs: Int?
+
   @OptionGroup var output: OutputOptions
 
   var quiet: Bool { output.quiet }
@@ -49,6 +55,7 @@ struct BuildOptions: ParsableArguments {
       templates: folder.map { URL(fileURLWithPath: $0) }, templatesDisplay: folder,
       output: URL(fileURLWithPath: outputFolder))
     build.strict = strict
+    if let jobs { build.jobs = max(1, jobs) }
     let bar = BuildProgress(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
     let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
     Terminal.printDiagnostics(outcome.diagnostics, quiet: quiet)

@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes a generated household data folder of about `records` records, deterministically:
 /// contacts and gifts as Markdown files, purchases, prices and results as monthly YAML
-/// lists, plus items, games, budgets and reminders.
+/// lists (most of the records, as in a household folder that grew for years), plus items,
+/// games, occasions, shopping lists, budgets and reminders.
 enum HouseholdFixture {
   /// Writes the folder; returns the number of records written.
   @discardableResult
@@ -21,7 +22,12 @@ enum HouseholdFixture {
     let gifts = max(1, records / 10)
     let items = max(1, records / 100)
     let games = 3
-    let remaining = max(0, records - contacts - gifts - items - games - 10)
+    let occasions = max(1, records / 500)
+    let lists = max(1, records / 1_000)
+    let budgets = max(4, records / 2_500)
+    let reminders = max(6, records / 2_500)
+    let fixed = occasions + lists + budgets + reminders
+    let remaining = max(0, records - contacts - gifts - items - games - fixed)
     let purchases = remaining / 2
     let prices = remaining / 6
     let results = remaining - purchases - prices
@@ -63,25 +69,39 @@ enum HouseholdFixture {
     for i in 0..<items {
       try file(
         "items/item-\(i).yml",
-        "name: Item \(i)\nbrand: Brand \(i % 7)\ncategory: groceries\nunit: pack\n")
+        "name: Item \(i)\nbrand: Brand \(i % 7)\ncategory: category-\(i % 7)\nunit: pack\n")
     }
     written += items
     for g in 0..<games { try file("games/game-\(g).md", "---\nname: Game \(g)\n---\n") }
     written += games
-    for b in 0..<4 {
+    for b in 0..<budgets {
+      let month = b % 12 + 1
+      let scope = b % 4 == 0 ? "gifts" : "category-\(b % 7)"
       try file(
-        "budgets/b\(b).yml",
-        "title: Budget \(b)\namount: 1000\nstart: 2026-0\(b + 1)-01\nend: 2026-0\(b + 1)-28\nscope: \(b == 0 ? "gifts" : "all")\n"
+        "budgets/\(2020 + b / 12)/b\(b).yml",
+        "title: Budget \(b)\namount: 1000\nstart: \(2020 + b / 12)-\(month < 10 ? "0" : "")\(month)-01\nend: \(2020 + b / 12)-\(month < 10 ? "0" : "")\(month)-28\nscope: \(scope)\n"
       )
     }
-    for r in 0..<6 {
+    for r in 0..<reminders {
       try file(
         "reminders/r\(r).yml",
-        "title: Reminder \(r)\ncategory: medication\nschedule: {time: \"\(String(format: "%02d", r + 6)):30\", days: [mon, wed, fri]}\n"
+        "title: Reminder \(r)\ncategory: medication\nschedule: {time: \"\(String(format: "%02d", r % 16 + 6)):30\", days: [mon, wed, fri]}\n"
       )
     }
-    written += 10
-    func lists(_ kind: String, count: Int, perFile: Int, line: (Int) -> String) throws {
+    for o in 0..<occasions {
+      let month = o % 12 + 1
+      try file(
+        "occasions/o\(o).md",
+        "---\ntitle: Occasion \(o)\ndate: 2019-\(month < 10 ? "0" : "")\(month)-\(10 + o % 18)\nrecurring: yearly\ncontact: group\(o % contacts % 10)/person-\(o % contacts)\n---\nNotes on occasion \(o).\n"
+      )
+    }
+    for l in 0..<lists {
+      var text = "title: List \(l)\nbudget: 80\ncompleted: \(l % 5 != 0)\nitems:\n"
+      for k in 0..<5 { text += "  - {item: item-\((l * 5 + k) % items), quantity: \(1 + k % 3)}\n" }
+      try file("shopping/list-\(l).yml", text)
+    }
+    written += fixed
+    func monthly(_ kind: String, count: Int, perFile: Int, line: (Int) -> String) throws {
       var i = 0
       var fileIndex = 0
       while i < count {
@@ -98,13 +118,13 @@ enum HouseholdFixture {
         in: TimeZone(identifier: "UTC")!, from: d)
       return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
-    try lists("purchases", count: purchases, perFile: 200) { j in
+    try monthly("purchases", count: purchases, perFile: 200) { j in
       "- {date: \(date(j)), item: item-\(j % items), price: \(1 + j % 9).\(j % 100 < 10 ? "0" : "")\(j % 100), quantity: \(1 + j % 3), store: Store \(j % 4), expires: \(date(j + 10))}"
     }
-    try lists("prices", count: prices, perFile: 200) { j in
+    try monthly("prices", count: prices, perFile: 200) { j in
       "- {item: item-\(j % items), date: \(date(j)), price: \(2 + j % 7).49, store: Store \(j % 5)}"
     }
-    try lists("results", count: results, perFile: 200) { j in
+    try monthly("results", count: results, perFile: 200) { j in
       "- {game: game-\(j % games), at: \(date(j))T\(String(format: "%02d", j % 24)):\(String(format: "%02d", j % 60)), score: \"\(j % 6 + 1)/6\"}"
     }
     written += purchases + prices + results

@@ -1,6 +1,9 @@
 // vkbench: VibeKeeper's benchmarks (build with `-c release`); each lives in its own file.
 //   vkbench templates [ITERATIONS]  the template engine against Stencil and swift-mustache
 //   vkbench loader [RECORDS]        the data-folder loader on a generated household
+//   vkbench compare [...]           VibeKeeper against Hugo (see Benchmarks/run.sh)
+//   vkbench phases DATA OUTPUT      one build, step by step
+//   vkbench fixture KIND N DIR      writes a fixture for profiling
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -9,7 +12,27 @@ case "templates":
   TemplateBenchmark.run(iterations: arguments.dropFirst().first.flatMap { Int($0) } ?? 200)
 case "loader":
   try LoaderBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "compare":
+  do {
+    try CompareBenchmark.run(arguments: Array(arguments.dropFirst()))
+  } catch {
+    print("error: \(error)")
+    exit(1)
+  }
+case "phases":
+  try PhasesBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "fixture" where arguments.count == 4:
+  // vkbench fixture household|gifts N DIR: writes a fixture for profiling.
+  let root = URL(fileURLWithPath: arguments[3])
+  let count = Int(arguments[2]) ?? 10_000
+  if arguments[1] == "gifts" {
+    try GiftFixture.write(to: root, gifts: count)
+  } else {
+    print("\(try HouseholdFixture.write(to: root, records: count)) records")
+  }
 default:
-  print("usage: vkbench templates [ITERATIONS] | loader [RECORDS]")
+  print(
+    "usage: vkbench templates [ITERATIONS] | loader [RECORDS] | compare [--quick] [--runs N]"
+      + " [--tmpfs-only] | phases DATA OUTPUT | fixture household|gifts N DIR")
   exit(arguments.isEmpty ? 0 : 2)
 }

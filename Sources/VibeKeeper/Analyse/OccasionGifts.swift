@@ -29,6 +29,24 @@ public enum OccasionGifts {
     }
   }
 
+  /// The gifts grouped by recipient, in their order: pass a contact's group to
+  /// `forBirthday` or `forOccasion` (same result, without scanning every gift each time).
+  public static func byRecipient(_ gifts: [Gift]) -> [String: [Gift]] {
+    var groups: [String: [Gift]] = [:]
+    for gift in gifts {
+      if let recipient = gift.recipient { groups[recipient, default: []].append(gift) }
+    }
+    return groups
+  }
+
+  /// `forOccasion` with the gifts grouped by `byRecipient` (all gifts are still needed for
+  /// an occasion without a contact).
+  static func forOccasion(
+    _ occasion: Occasion, in gifts: [Gift], byRecipient: [String: [Gift]]
+  ) -> [Gift] {
+    forOccasion(occasion, in: occasion.contact.map { byRecipient[$0] ?? [] } ?? gifts)
+  }
+
   private static func pick(_ gifts: [Gift], rank: (Gift) -> Int) -> [Gift] {
     let ideas = gifts.filter { $0.status == .idea }.map { (rank($0), $0) }
     let sorted = ideas.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.id < b.1.id }

@@ -122,11 +122,7 @@ public enum PriceHistory {
   public static func latestPrice(
     of item: String, currency: String, in household: Household, asOf: LocalDate? = nil
   ) -> Decimal? {
-    let code = Currency.normalized(currency)
-    let points = allPoints(household).filter { key, point in
-      key.item == item && key.currency == code && (asOf.map { point.date <= $0 } ?? true)
-    }.map(\.point)
-    return points.min(by: newestFirst)?.price
+    PriceIndex(household).latestPrice(of: item, currency: currency, asOf: asOf)
   }
 
   /// Newest first; on one day purchases before price records, then by record id.
@@ -152,7 +148,7 @@ public enum PriceHistory {
 
   /// Every purchase of an item and every price record as a price point, keyed by item and
   /// currency.
-  private static func allPoints(
+  static func allPoints(
     _ household: Household
   ) -> [(key: HistoryKey, point: PricePoint)] {
     var all: [(key: HistoryKey, point: PricePoint)] = []
@@ -176,7 +172,7 @@ public enum PriceHistory {
     return all
   }
 
-  private struct HistoryKey: Hashable {
+  struct HistoryKey: Hashable {
     var item: String
     var currency: String
   }

@@ -116,6 +116,7 @@ public enum Search {
   /// without a decomposition spelt out (`ß` ss, `ø` o, `æ` ae, `œ` oe, `ł` l, `đ` d,
   /// `þ` th), lower-cased, white space collapsed to single spaces and trimmed.
   public static func fold(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text) }
     var out = ""
     var space = false
     for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
@@ -132,6 +133,26 @@ public enum Search {
       out += letters[lower] ?? lower
     }
     return out
+  }
+
+  /// `fold` for ASCII text (most of it): nothing decomposes, so lower-case and collapse
+  /// white space byte by byte.
+  private static func foldASCII(_ text: String) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count)
+    var space = false
+    for b in text.utf8 {
+      if b == 0x20 || (0x09...0x0D).contains(b) {
+        space = !out.isEmpty
+        continue
+      }
+      if space {
+        out.append(0x20)
+        space = false
+      }
+      out.append((0x41...0x5A).contains(b) ? b + 32 : b)
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   private static let letters: [String: String] = [

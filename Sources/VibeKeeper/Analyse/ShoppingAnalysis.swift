@@ -82,10 +82,11 @@ public enum ShoppingAnalysis {
   ) -> (summaries: [ShoppingListSummary], diagnostics: [Diagnostic]) {
     var diagnostics: [Diagnostic] = []
     var summaries: [ShoppingListSummary] = []
+    let prices = PriceIndex(household)
     for list in household.shopping {
       let (entries, warnings) = merged(list)
       diagnostics += warnings
-      summaries.append(summary(list, entries: entries, in: household, today: today))
+      summaries.append(summary(list, entries: entries, in: household, prices: prices, today: today))
     }
     summaries.sort {
       ($0.list.completed.isDone ? 1 : 0, $0.list.id) < (
@@ -99,12 +100,18 @@ public enum ShoppingAnalysis {
   public static func summary(
     _ list: ShoppingList, entries: [ShoppingEntry], in household: Household, today: LocalDate
   ) -> ShoppingListSummary {
+    summary(list, entries: entries, in: household, prices: PriceIndex(household), today: today)
+  }
+
+  static func summary(
+    _ list: ShoppingList, entries: [ShoppingEntry], in household: Household, prices: PriceIndex,
+    today: LocalDate
+  ) -> ShoppingListSummary {
     let lines = entries.map { e -> ShoppingLine in
       var estimate = e.estimate
       var source = EstimateSource.given
       if estimate == nil, let item = e.item {
-        estimate = PriceHistory.latestPrice(
-          of: item, currency: list.currency, in: household, asOf: today)
+        estimate = prices.latestPrice(of: item, currency: list.currency, asOf: today)
         source = .latestPrice
       }
       return ShoppingLine(

@@ -58,6 +58,7 @@ public enum UpcomingOccasions {
       ).filter { $0 >= clock.now }
     }
 
+    let byRecipient = OccasionGifts.byRecipient(household.gifts)
     for contact in household.contacts {
       guard let date = contact.nextBirthday(onOrAfter: today) else { continue }
       let days = today.days(to: date)
@@ -67,7 +68,7 @@ public enum UpcomingOccasions {
           kind: .birthday, id: contact.id, title: "\(contact.name)'s birthday",
           contact: contact.id, date: date, daysUntil: days, recurring: true,
           age: contact.age(on: date), years: nil, reminders: points(date),
-          gifts: OccasionGifts.forBirthday(of: contact.id, in: household.gifts)))
+          gifts: OccasionGifts.forBirthday(of: contact.id, in: byRecipient[contact.id] ?? [])))
     }
     for occasion in household.occasions {
       guard let date = occasion.nextDate(onOrAfter: today) else { continue }
@@ -79,7 +80,8 @@ public enum UpcomingOccasions {
           kind: .occasion, id: occasion.id, title: occasion.title, contact: occasion.contact,
           date: date, daysUntil: days, recurring: occasion.recurring, age: nil,
           years: years.flatMap { $0 > 0 ? $0 : nil }, reminders: points(date),
-          gifts: OccasionGifts.forOccasion(occasion, in: household.gifts)))
+          gifts: OccasionGifts.forOccasion(
+            occasion, in: household.gifts, byRecipient: byRecipient)))
     }
     return out.sorted { a, b in
       if a.date != b.date { return a.date < b.date }

@@ -15,6 +15,8 @@ public struct SiteBuild: Sendable {
   public var output: URL
   /// Any error fails the build; undefined template variables are errors.
   public var strict = false
+  /// How many files are decoded and pages rendered at once (default: one per processor).
+  public var jobs = Parallel.defaultJobs
 
   /// Creates a build.
   public init(
@@ -49,7 +51,9 @@ public struct SiteBuild: Sendable {
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) rethrows -> Outcome {
     var outcome = Outcome()
-    let loaded = DataLoader(root: data, displayRoot: dataDisplay).load()
+    var loader = DataLoader(root: data, displayRoot: dataDisplay)
+    loader.jobs = jobs
+    let loaded = loader.load()
     let household = loaded.household
     outcome.records = household.recordCount
     outcome.diagnostics = loaded.diagnostics + HouseholdChecks.diagnostics(household)
@@ -73,9 +77,10 @@ public struct SiteBuild: Sendable {
     let previousState = FileManager.default.contents(
       atPath: output.appendingPathComponent(FeedState.fileName).path
     ).flatMap(FeedState.init(json:))
-    let renderer = SiteRenderer(
+    var renderer = SiteRenderer(
       household: household, analysis: analysis, library: library, strict: strict, media: media,
       feedStamps: FeedStamps.read(dataFolder: data), previousFeedState: previousState)
+    renderer.jobs = jobs
     let site = renderer.render(progress: progress)
     outcome.diagnostics += site.diagnostics
     outcome.pages = site.pages
@@ -91,7 +96,9 @@ public struct SiteBuild: Sendable {
     var protected = [data]
     if let templates { protected.append(templates) }
     do {
-      outcome.published = try Publisher(output: output, protecting: protected).publish(site.files)
+      var publisher = Publisher(output: output, protecting: protected)
+      publisher.jobs = jobs
+      outcome.published = try publisher.publish(site.files)
     } catch {
       outcome.failure = "\(error)"
     }

@@ -80,6 +80,29 @@ struct DataFolderScan {
     for name in names.sorted() where !(name.hasPrefix(".") || name.hasPrefix("_")) {
       let url = dir.appendingPathComponent(name)
       let childRel = rel + "/" + name
+      // One lstat answers for plain files and folders (most entries); links take the
+      // slow path that resolves them.
+      var info = stat()
+      if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR {
+          guard visited.insert(real + "/" + name).inserted else {
+            diagnostics.append(
+              Diagnostic(
+                .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
+                "'\(childRel)' links back to a folder already read (a link loop), so it is skipped"
+              ))
+            continue
+          }
+          walk(
+            url, rel: childRel, kind: kind, media: media, rootReal: rootReal, visited: &visited,
+            display: display)
+          continue
+        }
+        guard type == S_IFREG else { continue }
+        found(name, childRel, url, size: Int(info.st_size), kind: kind, media: media, display)
+        continue
+      }
       let values = try? url.resourceValues(forKeys: [
         .isDirectoryKey, .isSymbolicLinkKey, .fileSizeKey, .isRegularFileKey,
       ])
@@ -118,24 +141,32 @@ struct DataFolderScan {
         }
         continue
       }
-      if media {
-        self.media.append(childRel)
-        continue
-      }
-      guard let kind else { continue }
-      let ext = (name as NSString).pathExtension.lowercased()
-      guard DataFolderScan.recordExtensions.contains(ext) else {
-        diagnostics.append(
-          Diagnostic(
-            .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
-            "'\(name)' is not a record file (.md, .yml or .yaml), so it is ignored",
-            hint: "images belong in media/; rename the file to .md or .yml if it holds records"))
-        continue
-      }
       let size =
         (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? values?
         .fileSize ?? 0
-      files.append(FoundFile(kind: kind, path: childRel, url: url, size: size))
+      found(name, childRel, url, size: size, kind: kind, media: media, display)
     }
+  }
+
+  /// Notes a regular file: a media file, a record file of the kind, or a warning.
+  private mutating func found(
+    _ name: String, _ childRel: String, _ url: URL, size: Int, kind: RecordKind?, media: Bool,
+    _ display: (String) -> String
+  ) {
+    if media {
+      self.media.append(childRel)
+      return
+    }
+    guard let kind else { return }
+    let ext = (name as NSString).pathExtension.lowercased()
+    guard DataFolderScan.recordExtensions.contains(ext) else {
+      diagnostics.append(
+        Diagnostic(
+          .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
+          "'\(name)' is not a record file (.md, .yml or .yaml), so it is ignored",
+          hint: "images belong in media/; rename the file to .md or .yml if it holds records"))
+      return
+    }
+    files.append(FoundFile(kind: kind, path: childRel, url: url, size: size))
   }
 }

@@ -9,6 +9,9 @@ public struct DataLoader: Sendable {
   /// How the folder is named in diagnostics (`data`), usually as the user typed it.
   public let displayRoot: String
 
+  /// How many files are decoded at once (default: one per processor).
+  public var jobs = Parallel.defaultJobs
+
   /// Creates a loader for `root`; `displayRoot` defaults to the path as given.
   public init(root: URL, displayRoot: String? = nil) {
     self.root = root
@@ -46,27 +49,9 @@ public struct DataLoader: Sendable {
     let context = DecodeContext(
       settings: settings,
       clock: LocalClock(now: Date(timeIntervalSince1970: 0), timeZone: settings.timeZone))
-    var outputs: [RecordFile.Output] = []
-    outputs.reserveCapacity(scan.files.count)
-    for file in scan.files {
-      let recordFile = RecordFile(kind: file.kind, path: file.path, displayPath: shown(file.path))
-      guard file.size <= DataFolderScan.maxFileSize else {
-        let mb = String(format: "%.1f", Double(file.size) / 1_048_576)
-        diagnostics.append(
-          Diagnostic(
-            .error, SourceLocation(file: recordFile.displayPath, line: 1, column: 1),
-            "the file is \(mb) MB; record files are limited to \(DataFolderScan.maxFileSize / 1_048_576) MB",
-            hint: "split it into several files, e.g. one per month (purchases/2026/11.yml)"))
-        continue
-      }
-      guard let data = FileManager.default.contents(atPath: file.url.path) else {
-        diagnostics.append(
-          Diagnostic(
-            .error, SourceLocation(file: recordFile.displayPath, line: 1, column: 1),
-            "the file cannot be read"))
-        continue
-      }
-      outputs.append(recordFile.decode([UInt8](data), context: context))
+    let files = scan.files
+    let outputs = Parallel.map(files.count, jobs: jobs) { i in
+      decodeFile(files[i], context: context)
     }
     var assembly = HouseholdAssembly(settings: settings)
     for output in outputs { assembly.add(output) }
@@ -74,6 +59,32 @@ public struct DataLoader: Sendable {
     household.media = scan.media
     diagnostics += more
     return Result(household: household, diagnostics: DataLoader.ordered(diagnostics))
+  }
+
+  /// Reads and decodes one record file (a pure function of the file, so files decode in
+  /// parallel).
+  private func decodeFile(_ file: DataFolderScan.FoundFile, context: DecodeContext)
+    -> RecordFile.Output
+  {
+    let recordFile = RecordFile(kind: file.kind, path: file.path, displayPath: shown(file.path))
+    var failed = RecordFile.Output()
+    guard file.size <= DataFolderScan.maxFileSize else {
+      let mb = String(format: "%.1f", Double(file.size) / 1_048_576)
+      failed.diagnostics.append(
+        Diagnostic(
+          .error, SourceLocation(file: recordFile.displayPath, line: 1, column: 1),
+          "the file is \(mb) MB; record files are limited to \(DataFolderScan.maxFileSize / 1_048_576) MB",
+          hint: "split it into several files, e.g. one per month (purchases/2026/11.yml)"))
+      return failed
+    }
+    guard let data = FileManager.default.contents(atPath: file.url.path) else {
+      failed.diagnostics.append(
+        Diagnostic(
+          .error, SourceLocation(file: recordFile.displayPath, line: 1, column: 1),
+          "the file cannot be read"))
+      return failed
+    }
+    return recordFile.decode([UInt8](data), context: context)
   }
 
   private func shown(_ rel: String) -> String {

@@ -61,6 +61,8 @@ struct HouseholdAssembly {
       guard keep else { continue }
       record.insert(into: &h)
     }
+    h.sortByID()
+    h.indexRecords()
     for gift in h.gifts where gift.occasion == "birthday" {
       if let c = h.contact(gift.recipient), c.birthday == nil {
         diagnostics.append(
@@ -70,7 +72,6 @@ struct HouseholdAssembly {
             hint: "add `birthday:` to \(c.meta.path)"))
       }
     }
-    h.sortByID()
     return (h, diagnostics)
   }
 }

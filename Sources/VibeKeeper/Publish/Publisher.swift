@@ -17,6 +17,9 @@ public struct Publisher: Sendable {
   /// Folders the output must never be, contain, or sit inside (the data and templates).
   public let protectedFolders: [URL]
 
+  /// How many files are written at once (default: one per processor).
+  public var jobs = Parallel.defaultJobs
+
   /// Creates a publisher.
   public init(output: URL, protecting protectedFolders: [URL]) {
     self.output = output
@@ -54,17 +57,28 @@ public struct Publisher: Sendable {
       try fm.createDirectory(at: staging, withIntermediateDirectories: true)
       var manifest = SiteManifest()
       try makeDirectories(for: files.map(\.path), under: staging)
-      for file in files {
+      // Files are hashed and linked or written by several workers (each file on its own,
+      // into folders made above); the manifest and counts are put together in order.
+      let stagingPath = staging.path
+      let targetPath = target.path
+      let done = Parallel.map(files.count, jobs: jobs) { i -> Result<(ContentHash, Bool), Error> in
+        let file = files[i]
         let hash = ContentHash(file.bytes)
-        manifest.files[file.path] = hash
-        let dest = staging.appendingPathComponent(file.path).path
-        let src = target.appendingPathComponent(file.path).path
-        if previous?.files[file.path] == hash, link(src, dest) == 0 {
-          stats.unchanged += 1
-        } else {
-          try Publisher.write(file.bytes, to: dest)
-          stats.written += 1
+        let dest = stagingPath + "/" + file.path
+        if previous?.files[file.path] == hash, link(targetPath + "/" + file.path, dest) == 0 {
+          return .success((hash, true))
         }
+        do {
+          try Publisher.write(file.bytes, to: dest)
+          return .success((hash, false))
+        } catch {
+          return .failure(error)
+        }
+      }
+      for (file, result) in zip(files, done) {
+        let (hash, linked) = try result.get()
+        manifest.files[file.path] = hash
+        if linked { stats.unchanged += 1 } else { stats.written += 1 }
       }
       if let previous {
         stats.removed = previous.files.keys.filter { manifest.files[$0] == nil }.count

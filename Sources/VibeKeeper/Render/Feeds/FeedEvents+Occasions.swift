@@ -16,8 +16,9 @@ extension FeedEvents {
   static func birthdays(_ inputs: FeedInputs) -> [FeedEvent] {
     let h = inputs.household
     var out: [FeedEvent] = []
+    let byRecipient = OccasionGifts.byRecipient(h.gifts)
     for contact in h.contacts where contact.birthday != nil {
-      let gifts = OccasionGifts.forBirthday(of: contact.id, in: h.gifts)
+      let gifts = OccasionGifts.forBirthday(of: contact.id, in: byRecipient[contact.id] ?? [])
       let stamp = inputs.stamps.stamp([contact.meta] + gifts.map(\.meta))
       for year in FeedEvents.years(inputs.clock.today) {
         guard let date = contact.birthdayDate(in: year) else { continue }
@@ -46,8 +47,9 @@ extension FeedEvents {
     let h = inputs.household
     let years = FeedEvents.years(inputs.clock.today)
     var out: [FeedEvent] = []
+    let byRecipient = OccasionGifts.byRecipient(h.gifts)
     for occasion in h.occasions {
-      let gifts = OccasionGifts.forOccasion(occasion, in: h.gifts)
+      let gifts = OccasionGifts.forOccasion(occasion, in: h.gifts, byRecipient: byRecipient)
       let stamp = inputs.stamps.stamp([occasion.meta] + gifts.map(\.meta))
       let contact = h.contact(occasion.contact)
       let dates: [(Int, LocalDate)] =

@@ -37,8 +37,12 @@ public struct Feeds: Sendable {
   /// The template values: `feeds` (`calendar` with every event, and one list per topic)
   /// and `vtimezone` (safe text, empty in UTC).
   public var templateValues: [String: TemplateValue] {
-    var feeds: [String: TemplateValue] = ["calendar": .array(events.map(value))]
-    for topic in Feeds.topics { feeds[topic] = .array(events(of: topic).map(value)) }
+    // Each event's value is built once and shared by `calendar` and its topic's list.
+    let values = events.map(value)
+    var byTopic: [String: [TemplateValue]] = [:]
+    for (event, v) in zip(events, values) { byTopic[event.kind.feed, default: []].append(v) }
+    var feeds: [String: TemplateValue] = ["calendar": .array(values)]
+    for topic in Feeds.topics { feeds[topic] = .array(byTopic[topic] ?? []) }
     return ["feeds": .dictionary(feeds), "vtimezone": .safe(vtimezone.joined(separator: "\n"))]
   }
 

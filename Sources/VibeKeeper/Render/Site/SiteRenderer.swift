@@ -18,6 +18,9 @@ public struct SiteRenderer: Sendable {
   /// What the previous build's feeds published (for SEQUENCE), when known.
   public let previousFeedState: FeedState?
 
+  /// How many pages are rendered at once (default: one per processor).
+  public var jobs = Parallel.defaultJobs
+
   /// Creates a renderer.
   public init(
     household: Household, analysis: HouseholdAnalysis, library: TemplateLibrary, strict: Bool,
@@ -60,38 +63,71 @@ public struct SiteRenderer: Sendable {
         allowRawHTML: settings.markdown.unsafeHTML,
         smartPunctuation: settings.markdown.smartPunctuation),
       mediaSizes: sizes)
-    let model = SiteModel(values: values)
+    // The record values, the feeds and the search index are independent: built at once.
+    let parts = Parallel.map(3, jobs: jobs) { part -> Prelude in
+      switch part {
+      case 0:
+        return .model(SiteModel(values: values))
+      case 1:
+        let feeds = Feeds(
+          FeedInputs(household: household, analysis: analysis, stamps: feedStamps, links: links),
+          previous: previousFeedState)
+        return .feeds(feeds.templateValues, feeds.state.json)
+      default:
+        // The index inline for the search page (fetch of a local file is blocked from
+        // file://); JSONValue escapes <, > and & so it is safe inside a <script> element.
+        return .search(SearchIndex.json(household, links: links).serialized(pretty: false))
+      }
+    }
+    guard case .model(let model) = parts[0], case .feeds(let feedValues, let feedState) = parts[1],
+      case .search(let searchIndex) = parts[2]
+    else { return out }
     let environment = RenderEnvironment(
       clock: analysis.clock, currency: settings.currency, strict: strict,
       markdown: values.markdown)
     let pages = SitePlan.pages(library: library, model: model, links: links)
-    let feeds = Feeds(
-      FeedInputs(household: household, analysis: analysis, stamps: feedStamps, links: links),
-      previous: previousFeedState)
-    var globals = model.globals
-    for (k, v) in feeds.templateValues { globals[k] = v }
-    // The index inline for the search page (fetch of a local file is blocked from file://);
-    // JSONValue escapes <, > and & so it is safe inside a <script> element.
-    let searchIndex = SearchIndex.json(household, links: links).serialized(pretty: false)
-    for (n, page) in pages.enumerated() {
+    var shared = model.globals
+    for (k, v) in feedValues { shared[k] = v }
+    let globals = shared
+    let done = Counter()
+    // Each worker turns its page into bytes at once, so the text is freed as it goes.
+    // The largest outputs (feeds, list pages) start first, so no worker is left alone with
+    // one of them at the end; results are put back in page order.
+    let heavy = pages.indices.filter { SiteRenderer.isHeavy(pages[$0].path) }
+    let order = heavy + pages.indices.filter { !SiteRenderer.isHeavy(pages[$0].path) }
+    let unordered = Parallel.map(order.count, jobs: jobs) {
+      k -> Result<(OutputFile, [Diagnostic]), TemplateError> in
+      let page = pages[order[k]]
       var context = globals
       for (k, v) in page.context { context[k] = v }
       if page.template == "search.html" { context["search_index"] = .safe(searchIndex) }
-      do {
-        let result = try library.render(page.template, context: context, environment: environment)
-        out.diagnostics += result.warnings
-        out.files.append(OutputFile(path: page.path, text: result.output))
+      let result: Result<(OutputFile, [Diagnostic]), TemplateError>
+      do throws(TemplateError) {
+        let r = try library.render(page.template, context: context, environment: environment)
+        result = .success((OutputFile(path: page.path, text: r.output), r.warnings))
+      } catch {
+        result = .failure(error)
+      }
+      progress?(done.increment(), pages.count)
+      return result
+    }
+    var rendered = unordered
+    for (k, n) in order.enumerated() { rendered[n] = unordered[k] }
+    for (page, result) in zip(pages, rendered) {
+      switch result {
+      case .success(let (file, warnings)):
+        out.diagnostics += warnings
+        out.files.append(file)
         if page.path.hasSuffix(".html") { out.pages += 1 }
         if page.path.hasSuffix(".ics") { out.feeds += 1 }
-      } catch {
+      case .failure(let error):
         out.diagnostics.append(error.diagnostic)
         out.failed = true
       }
-      progress?(n + 1, pages.count)
     }
     out.files.append(OutputFile(path: "search-index.json", text: searchIndex))
     if pages.contains(where: { $0.path.hasSuffix(".ics") }) {
-      out.files.append(OutputFile(path: FeedState.fileName, text: feeds.state.json))
+      out.files.append(OutputFile(path: FeedState.fileName, text: feedState))
     }
     for path in media.keys.sorted() {
       out.files.append(OutputFile(path: path, bytes: media[path] ?? []))
@@ -106,5 +142,33 @@ public struct SiteRenderer: Sendable {
     }
     out.files.sort { $0.path < $1.path }
     return out
+  }
+}
+
+extension SiteRenderer {
+  /// Whether an output usually holds every record or event (a feed, a list page).
+  static func isHeavy(_ path: String) -> Bool {
+    path.hasSuffix(".ics") || path.hasSuffix("index.html")
+  }
+}
+
+/// What the three independent parts before the pages give.
+private enum Prelude: Sendable {
+  case model(SiteModel)
+  case feeds([String: TemplateValue], String)
+  case search(String)
+}
+
+/// A count shared by the rendering workers (for progress).
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// Adds one; returns the new count.
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
   }
 }

@@ -58,7 +58,7 @@ extension SiteValues {
         ("id", .string("birthday")), ("name", .string("Birthday")), ("url", .null),
       ])
     } else if let o = g.occasion {
-      occasion = ref(.occasions, o, household.occasions.first { $0.id == o }?.title)
+      occasion = ref(.occasions, o, household.occasion(o)?.title)
     }
     return SiteValues.map([
       ("id", .string(g.id)), ("title", .string(g.title)),

@@ -13,6 +13,8 @@ struct TemplateLookupError: Error {
 public struct TemplateLibrary: Sendable {
   private let entries: [String: Result<Template, TemplateError>]
   private let userNames: Set<String>
+  /// The loaded names that are valid (checked once, not on every include).
+  private let validNames: Set<String>
   /// Problems found while loading: syntax errors of templates, ignored files.
   public let diagnostics: [Diagnostic]
 
@@ -55,6 +57,7 @@ public struct TemplateLibrary: Sendable {
       }
     }
     self.entries = entries
+    validNames = Set(entries.keys.filter { TemplateLibrary.invalidNameReason($0) == nil })
     self.userNames = userNames
     self.diagnostics = diagnostics
   }
@@ -100,6 +103,7 @@ public struct TemplateLibrary: Sendable {
   /// The parsed template called `name`; throws its syntax error, or a lookup error when the
   /// name is invalid or unknown.
   public func template(named name: String) throws -> Template {
+    if validNames.contains(name), let entry = entries[name] { return try entry.get() }
     if let reason = TemplateLibrary.invalidNameReason(name) {
       throw TemplateLookupError(message: reason)
     }

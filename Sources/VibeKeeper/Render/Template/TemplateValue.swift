@@ -29,9 +29,10 @@ public enum TemplateValue: Sendable {
   /// A map; loops visit its keys in sorted order.
   case dictionary([String: TemplateValue])
   /// A value that answers member look-ups itself (a model object, computed lazily).
-  case object(any TemplateObject)
+  /// (Boxed, like `macro`, so every value stays three words: a site holds millions.)
+  indirect case object(any TemplateObject)
   /// A macro defined in a template; calling it renders its body.
-  case macro(TemplateMacro)
+  indirect case macro(TemplateMacro)
 }
 
 /// A type that can turn itself into a template value (without reflection).

@@ -1,0 +1,9 @@
+#!/bin/sh
+# Builds VibeKeeper and the benchmarks with release binaries, then compares VibeKeeper with
+# Hugo on a RAM disk and on the normal disk. Options go to `vkbench compare`
+# (--quick, --runs N, --tmpfs-only, --gifts 1000,10000, --household N).
+set -e
+cd "$(dirname "$0")"
+swift build -c release --product vibekeeper
+swift build -c release --product vkbench
+exec .build/release/vkbench compare "$@"

@@ -66,9 +66,11 @@ struct BuildOptions: ParsableArguments {
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     if !quiet {
+      let counts = DiagnosticFormatter(color: false).summary(
+        errors: outcome.diagnostics.errorCount, warnings: outcome.diagnostics.warningCount)
       Terminal.out(
         "\(prefix) \(outcome.pages) pages and \(outcome.feeds) feeds from \(outcome.records) records into \(outputFolder) "
-          + "(\(outcome.diagnostics.errorCount) errors, \(outcome.diagnostics.warningCount) warnings) in \(String(format: "%.2f", seconds)) s\n"
+          + "(\(counts)) in \(String(format: "%.2f", seconds)) s\n"
       )
     }
     if verbose, let p = outcome.published {

@@ -43,8 +43,9 @@ struct CheckCommand: ParsableCommand {
     let templateProblems = TemplateCheck.diagnostics(
       household: result.household, templates: folder.map { URL(fileURLWithPath: $0) },
       templatesDisplay: folder, clock: try nowOptions.clock(result.household.settings))
-    Terminal.printDiagnostics(templateProblems, quiet: output.quiet)
-    let all = result.diagnostics + templateProblems
+    let crossRecord = HouseholdChecks.diagnostics(result.household)
+    Terminal.printDiagnostics(crossRecord + templateProblems, quiet: output.quiet)
+    let all = result.diagnostics + crossRecord + templateProblems
     let errors = all.errorCount
     let warnings = all.warningCount
     if !output.quiet {

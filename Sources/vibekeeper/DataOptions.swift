@@ -7,11 +7,10 @@ struct DataOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The data folder.", valueName: "DIR"))
   var data: String = "data"
 
-  /// Loads the folder and prints its diagnostics to standard error.
+  /// Loads the folder and prints the loader's diagnostics to standard error.
   func load(quiet: Bool = false) -> DataLoader.Result {
     let loader = DataLoader(root: URL(fileURLWithPath: data), displayRoot: data)
-    var result = loader.load()
-    result.diagnostics += HouseholdChecks.diagnostics(result.household)
+    let result = loader.load()
     Terminal.printDiagnostics(result.diagnostics, quiet: quiet)
     return result
   }

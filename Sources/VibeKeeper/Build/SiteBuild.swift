@@ -56,9 +56,10 @@ public struct SiteBuild: Sendable {
     let loaded = loader.load()
     let household = loaded.household
     outcome.records = household.recordCount
-    outcome.diagnostics = loaded.diagnostics + HouseholdChecks.diagnostics(household)
     let clock = try makeClock(household.settings)
     let analysis = HouseholdAnalysis(household, clock: clock)
+    // The analyses' warnings (overlapping budgets, money in another currency) after the loader's.
+    outcome.diagnostics = loaded.diagnostics + analysis.diagnostics
     let library: TemplateLibrary
     do {
       library = try TemplateLibrary(userFolder: templates, displayRoot: templatesDisplay)

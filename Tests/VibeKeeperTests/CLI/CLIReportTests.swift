@@ -87,4 +87,24 @@ import Testing
     #expect(quiet.stdout.isEmpty)
     #expect(quiet.status == 1)
   }
+
+  @Test func analysisWarningsArePrintedOnceByEachCommand() throws {
+    let root = try TempFolder([
+      "data/budgets/a.yml": "title: A\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n",
+      "data/budgets/b.yml": "title: B\namount: 100\nstart: 2026-11-15\nend: 2026-12-15\n",
+    ])
+    defer { root.cleanup() }
+    func count(_ text: String) -> Int {
+      text.components(separatedBy: "both cover scope 'all'").count - 1
+    }
+    let check = try CLI.run(
+      ["check", "--now", "2026-11-22"], cwd: root.url, env: ["NO_COLOR": "1"])
+    #expect(count(check.stderr) == 1)
+    #expect(check.stdout.contains("0 errors, 1 warning"))
+    let report = try CLI.run(["report", "budgets", "--verbose"] + now, cwd: root.url)
+    #expect(count(report.stderr) == 1)
+    let build = try CLI.run(["build", "--output", "_site"] + now, cwd: root.url)
+    #expect(count(build.stderr) == 1)
+    #expect(build.stdout.contains("(0 errors, 1 warning)"))
+  }
 }

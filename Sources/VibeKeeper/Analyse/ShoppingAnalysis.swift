@@ -136,38 +136,14 @@ public enum ShoppingAnalysis {
   /// estimate and actual price are kept; the line counts as bought only when every merged
   /// line was (with the latest date given). One warning per merged duplicate.
   public static func merged(_ list: ShoppingList) -> ([ShoppingEntry], [Diagnostic]) {
-    var result: [ShoppingEntry] = []
-    var index: [String: Int] = [:]
-    var warnings: [Diagnostic] = []
-    for e in list.entries {
-      let key = e.item.map { "item:" + $0 } ?? "name:" + (e.name ?? "").lowercased()
-      guard let i = index[key] else {
-        index[key] = result.count
-        result.append(e)
-        continue
-      }
-      var first = result[i]
-      first.quantity += e.quantity
-      first.estimate = first.estimate ?? e.estimate
-      first.actual = first.actual ?? e.actual
-      first.purchased = both(first.purchased, e.purchased)
-      result[i] = first
-      warnings.append(
-        Diagnostic(
-          .warning, e.location,
-          "'\(e.item ?? e.name ?? "?")' is listed twice in shopping list '\(list.id)'; "
-            + "the quantities were added up",
-          related: first.location))
+    let (entries, duplicates) = ShoppingEntry.merged(list.entries)
+    let warnings = duplicates.map { line, first in
+      Diagnostic(
+        .warning, line.location,
+        "'\(line.item ?? line.name ?? "?")' is listed twice in shopping list '\(list.id)'; "
+          + "the quantities were added up",
+        related: first.location)
     }
-    return (result, warnings)
-  }
-
-  private static func both(_ a: Completion, _ b: Completion) -> Completion {
-    guard a.isDone, b.isDone else { return .no }
-    switch (a.date, b.date) {
-    case (let x?, let y?): return .on(max(x, y))
-    case (let x?, nil), (nil, let x?): return .on(x)
-    default: return .yes
-    }
+    return (entries, warnings)
   }
 }

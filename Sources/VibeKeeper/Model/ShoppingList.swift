@@ -63,3 +63,43 @@ public struct ShoppingEntry: Hashable, Sendable {
     self.location = location
   }
 }
+
+extension ShoppingEntry {
+  /// The key that makes two lines the same thing to buy: the item id, else the name
+  /// (case-insensitive).
+  public var mergeKey: String { item.map { "item:" + $0 } ?? "name:" + (name ?? "").lowercased() }
+
+  /// Entries with the same `mergeKey` merged into the first: quantities added, the first
+  /// known estimate and price paid kept, and bought only when every line was bought (on the
+  /// latest date given). Returns the merged entries in file order and, for each line that
+  /// was merged away, that line and the first line as it was before.
+  public static func merged(_ entries: [ShoppingEntry]) -> (
+    entries: [ShoppingEntry], duplicates: [(line: ShoppingEntry, first: ShoppingEntry)]
+  ) {
+    var result: [ShoppingEntry] = []
+    var duplicates: [(line: ShoppingEntry, first: ShoppingEntry)] = []
+    var index: [String: Int] = [:]
+    for e in entries {
+      guard let i = index[e.mergeKey] else {
+        index[e.mergeKey] = result.count
+        result.append(e)
+        continue
+      }
+      duplicates.append((e, result[i]))
+      result[i].quantity += e.quantity
+      result[i].estimate = result[i].estimate ?? e.estimate
+      result[i].actual = result[i].actual ?? e.actual
+      result[i].purchased = bothBought(result[i].purchased, e.purchased)
+    }
+    return (result, duplicates)
+  }
+
+  private static func bothBought(_ a: Completion, _ b: Completion) -> Completion {
+    guard a.isDone, b.isDone else { return .no }
+    switch (a.date, b.date) {
+    case (let x?, let y?): return .on(max(x, y))
+    case (let x?, nil), (nil, let x?): return .on(x)
+    default: return .yes
+    }
+  }
+}

@@ -43,7 +43,6 @@ enum ShoppingDecoder: KindDecoder {
       return []
     }
     var entries: [ShoppingEntry] = []
-    var seen: [String: Int] = [:]
     for node in nodes {
       let p = node.position
       let loc = SourceLocation(file: f.file, line: p.line, column: p.column)
@@ -85,22 +84,15 @@ enum ShoppingDecoder: KindDecoder {
       e.warnUnknown(known: entryFields, kind: "shopping entry")
       f.absorb(e)
       guard item != nil || name != nil else { continue }
-      let key = entry.item.map { "item:" + $0 } ?? "name:" + (name ?? "").lowercased()
-      if let i = seen[key] {
-        let first = entries[i]
-        entries[i].quantity += entry.quantity
-        if entries[i].estimate == nil { entries[i].estimate = entry.estimate }
-        if entries[i].actual == nil { entries[i].actual = entry.actual }
-        if !entries[i].purchased.isDone { entries[i].purchased = entry.purchased }
-        f.report(
-          .warning, at: loc,
-          "'\(item ?? name ?? "")' is listed twice; the quantities are added (\(first.quantity) + \(entry.quantity))",
-          hint: "merge the two lines (first at line \(first.location.line))")
-      } else {
-        seen[key] = entries.count
-        entries.append(entry)
-      }
+      entries.append(entry)
     }
-    return entries
+    let (merged, duplicates) = ShoppingEntry.merged(entries)
+    for (line, first) in duplicates {
+      f.report(
+        .warning, at: line.location,
+        "'\(line.item ?? line.name ?? "")' is listed twice; the quantities are added (\(first.quantity) + \(line.quantity))",
+        hint: "merge the two lines (first at line \(first.location.line))")
+    }
+    return merged
   }
 }

@@ -29,6 +29,12 @@ struct BuildOptions: ParsableArguments {
       valueName: "N"))
   var jobs: Int?
 
+  @Flag(
+    help:
+      "Render every page, even those whose data and templates did not change since the last build."
+  )
+  var full = false
+
   @OptionGroup var output: OutputOptions
 
   var quiet: Bool { output.quiet }
@@ -55,6 +61,8 @@ struct BuildOptions: ParsableArguments {
       templates: folder.map { URL(fileURLWithPath: $0) }, templatesDisplay: folder,
       output: URL(fileURLWithPath: outputFolder))
     build.strict = strict
+    build.full = full
+    build.codeIdentity = Self.codeIdentity
     if let jobs { build.jobs = max(1, jobs) }
     let bar = BuildProgress(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
     let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
@@ -75,10 +83,21 @@ struct BuildOptions: ParsableArguments {
     }
     if verbose, let p = outcome.published {
       Terminal.out(
-        "  \(p.written) written, \(p.unchanged) unchanged, \(p.removed) removed, \(p.kept) of yours kept\n"
+        "  \(outcome.rendered) rendered, \(outcome.skipped) unchanged since the last build\n"
+          + "  \(p.written) written, \(p.unchanged) unchanged, \(p.removed) removed, \(p.kept) of yours kept\n"
       )
     }
     return true
+  }
+
+  /// This program's identity for the page record: the executable's size and modification
+  /// time, so a new version renders every page again.
+  static var codeIdentity: String {
+    let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    guard let a = try? FileManager.default.attributesOfItem(atPath: path),
+      let size = a[.size] as? NSNumber, let date = a[.modificationDate] as? Date
+    else { return "unknown" }
+    return "\(size.intValue)-\(date.timeIntervalSince1970)"
   }
 }
 

@@ -17,6 +17,11 @@ public struct SiteBuild: Sendable {
   public var strict = false
   /// How many files are decoded and pages rendered at once (default: one per processor).
   public var jobs = Parallel.defaultJobs
+  /// Render every page, even those whose inputs did not change since the published site.
+  public var full = false
+  /// Names the program (its version or binary): pages the published site got from another
+  /// program are rendered again.
+  public var codeIdentity = ""
 
   /// Creates a build.
   public init(
@@ -38,6 +43,9 @@ public struct SiteBuild: Sendable {
     /// HTML pages and calendar feeds written.
     public var pages = 0
     public var feeds = 0
+    /// Pages and feeds rendered, and left as published because nothing they read changed.
+    public var rendered = 0
+    public var skipped = 0
     /// What publishing did, when it happened.
     public var published: Publisher.Stats?
     /// Why nothing was published, when that is the case.
@@ -82,8 +90,18 @@ public struct SiteBuild: Sendable {
       household: household, analysis: analysis, library: library, strict: strict, media: media,
       feedStamps: FeedStamps.read(dataFolder: data), previousFeedState: previousState)
     renderer.jobs = jobs
-    let site = renderer.render(progress: progress)
+    renderer.codeIdentity = codeIdentity
+    if !full, let manifest = SiteManifest.read(from: output),
+      let bytes = FileManager.default.contents(
+        atPath: output.appendingPathComponent(PageRecord.fileName).path)
+    {
+      renderer.lastBuild = PageRecord(bytes: [UInt8](bytes))
+      renderer.publishedFiles = manifest.files
+    }
+    var site = renderer.render(progress: progress)
     outcome.diagnostics += site.diagnostics
+    outcome.rendered = site.rendered
+    outcome.skipped = site.skipped
     outcome.pages = site.pages
     outcome.feeds = site.feeds
     if site.failed || library.diagnostics.hasErrors {
@@ -96,10 +114,22 @@ public struct SiteBuild: Sendable {
     }
     var protected = [data]
     if let templates { protected.append(templates) }
+    var publisher = Publisher(output: output, protecting: protected)
+    publisher.jobs = jobs
     do {
-      var publisher = Publisher(output: output, protecting: protected)
-      publisher.jobs = jobs
       outcome.published = try publisher.publish(site.files)
+    } catch  where site.skipped > 0 {
+      // The published site changed under us (a page was edited or removed by hand):
+      // render everything and publish that instead.
+      renderer.lastBuild = nil
+      site = renderer.render(progress: progress)
+      outcome.rendered = site.rendered
+      outcome.skipped = site.skipped
+      do {
+        outcome.published = try publisher.publish(site.files)
+      } catch {
+        outcome.failure = "\(error)"
+      }
     } catch {
       outcome.failure = "\(error)"
     }

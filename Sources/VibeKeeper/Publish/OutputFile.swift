@@ -2,8 +2,18 @@
 public struct OutputFile: Sendable, Hashable {
   /// A relative path with `/` separators (`contacts/mom.html`).
   public var path: String
-  /// The file's bytes.
+  /// The file's bytes (empty for a file `reused` from the published site).
   public var bytes: [UInt8]
+  /// When set, the file is unchanged since the published site, whose copy has this hash;
+  /// the publisher takes it from there.
+  public var reused: ContentHash?
+
+  /// A file that is unchanged since the published site (which holds it with `hash`).
+  public static func unchanged(path: String, hash: ContentHash) -> OutputFile {
+    var file = OutputFile(path: path, bytes: [])
+    file.reused = hash
+    return file
+  }
 
   /// Creates a file from bytes.
   public init(path: String, bytes: [UInt8]) {

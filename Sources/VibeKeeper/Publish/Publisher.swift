@@ -63,8 +63,16 @@ public struct Publisher: Sendable {
       let targetPath = target.path
       let done = Parallel.map(files.count, jobs: jobs) { i -> Result<(ContentHash, Bool), Error> in
         let file = files[i]
-        let hash = ContentHash(file.bytes)
         let dest = stagingPath + "/" + file.path
+        if let reused = file.reused {
+          guard previous?.files[file.path] == reused, link(targetPath + "/" + file.path, dest) == 0
+          else {
+            return .failure(
+              PublishError("the published \(file.path) is not the one the last build made"))
+          }
+          return .success((reused, true))
+        }
+        let hash = ContentHash(file.bytes)
         if previous?.files[file.path] == hash, link(targetPath + "/" + file.path, dest) == 0 {
           return .success((hash, true))
         }

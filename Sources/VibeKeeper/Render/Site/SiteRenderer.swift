@@ -20,6 +20,15 @@ public struct SiteRenderer: Sendable {
 
   /// How many pages are rendered at once (default: one per processor).
   public var jobs = Parallel.defaultJobs
+  /// How the published site's pages were rendered, for skipping unchanged pages (nil:
+  /// render every page).
+  public var lastBuild: PageRecord?
+  /// The hashes of the published site's files (its manifest); a page is only left as
+  /// published when the file there is still the one `lastBuild` describes.
+  public var publishedFiles: [String: ContentHash] = [:]
+  /// Names the program that renders (its version or binary); pages rendered by another
+  /// are rendered again.
+  public var codeIdentity = ""
 
   /// Creates a renderer.
   public init(
@@ -48,6 +57,11 @@ public struct SiteRenderer: Sendable {
     public var feeds = 0
     /// Whether any template failed (then the site must not be published).
     public var failed = false
+    /// Pages and feeds rendered, and left as published because nothing they read changed.
+    public var rendered = 0
+    public var skipped = 0
+    /// How this site's pages were rendered (also among `files`, as `PageRecord.fileName`).
+    public var record = PageRecord(environment: Fingerprint(high: 0, low: 0))
   }
 
   /// Renders the site; `progress` is told after each page (done, total).
@@ -90,34 +104,61 @@ public struct SiteRenderer: Sendable {
     for (k, v) in feedValues { shared[k] = v }
     let globals = shared
     let done = Counter()
+    let fingerprints = PageFingerprint(
+      environment: environment, library: library, codeIdentity: codeIdentity)
+    let last = lastBuild?.environment == fingerprints.environment ? lastBuild : nil
+    let published = publishedFiles
     // Each worker turns its page into bytes at once, so the text is freed as it goes.
     // The largest outputs (feeds, list pages) start first, so no worker is left alone with
     // one of them at the end; results are put back in page order.
     let heavy = pages.indices.filter { SiteRenderer.isHeavy(pages[$0].path) }
     let order = heavy + pages.indices.filter { !SiteRenderer.isHeavy(pages[$0].path) }
     let unordered = Parallel.map(order.count, jobs: jobs) {
-      k -> Result<(OutputFile, [Diagnostic]), TemplateError> in
+      k -> Result<PageOutcome, TemplateError> in
       let page = pages[order[k]]
       var context = globals
       for (k, v) in page.context { context[k] = v }
       if page.template == "search.html" { context["search_index"] = .safe(searchIndex) }
-      let result: Result<(OutputFile, [Diagnostic]), TemplateError>
-      do throws(TemplateError) {
-        let r = try library.render(page.template, context: context, environment: environment)
-        result = .success((OutputFile(path: page.path, text: r.output), r.warnings))
-      } catch {
-        result = .failure(error)
+      defer { progress?(done.increment(), pages.count) }
+      func fingerprint(_ reads: RenderReads) -> Fingerprint {
+        fingerprints.of(
+          template: page.template, path: page.path, reads: reads, lookup: { context[$0] },
+          names: { context.keys.sorted() })
       }
-      progress?(done.increment(), pages.count)
-      return result
+      if let entry = last?.entries[page.path], published[page.path] == entry.output,
+        fingerprint(entry.reads) == entry.fingerprint
+      {
+        return .success(
+          PageOutcome(
+            file: .unchanged(path: page.path, hash: entry.output), warnings: [], entry: entry,
+            skipped: true))
+      }
+      do throws(TemplateError) {
+        let r = try library.render(
+          page.template, context: context, environment: environment, recordingReads: true)
+        let file = OutputFile(path: page.path, text: r.output)
+        // A page with warnings is rendered every time, so its warnings are always reported.
+        let entry = r.reads.flatMap { reads in
+          r.warnings.isEmpty
+            ? PageRecord.Entry(
+              fingerprint: fingerprint(reads), output: ContentHash(file.bytes), reads: reads)
+            : nil
+        }
+        return .success(PageOutcome(file: file, warnings: r.warnings, entry: entry, skipped: false))
+      } catch {
+        return .failure(error)
+      }
     }
     var rendered = unordered
     for (k, n) in order.enumerated() { rendered[n] = unordered[k] }
+    out.record = PageRecord(environment: fingerprints.environment)
     for (page, result) in zip(pages, rendered) {
       switch result {
-      case .success(let (file, warnings)):
-        out.diagnostics += warnings
-        out.files.append(file)
+      case .success(let outcome):
+        out.diagnostics += outcome.warnings
+        out.files.append(outcome.file)
+        out.record.entries[page.path] = outcome.entry
+        if outcome.skipped { out.skipped += 1 } else { out.rendered += 1 }
         if page.path.hasSuffix(".html") { out.pages += 1 }
         if page.path.hasSuffix(".ics") { out.feeds += 1 }
       case .failure(let error):
@@ -140,6 +181,7 @@ public struct SiteRenderer: Sendable {
             hint: "put the image at data/\(photo), or correct the `photo:` path"))
       }
     }
+    out.files.append(OutputFile(path: PageRecord.fileName, bytes: out.record.bytes))
     out.files.sort { $0.path < $1.path }
     return out
   }
@@ -150,6 +192,15 @@ extension SiteRenderer {
   static func isHeavy(_ path: String) -> Bool {
     path.hasSuffix(".ics") || path.hasSuffix("index.html")
   }
+}
+
+/// One page's result: its file (or a reference to the published one), warnings, and its
+/// entry for the page record (nil when it must be rendered next time regardless).
+private struct PageOutcome: Sendable {
+  let file: OutputFile
+  let warnings: [Diagnostic]
+  let entry: PageRecord.Entry?
+  let skipped: Bool
 }
 
 /// What the three independent parts before the pages give.

@@ -36,4 +36,18 @@ public struct RenderResult: Sendable {
   public var output: String
   /// Warnings such as undefined variables outside strict mode, in source order.
   public var warnings: [Diagnostic]
+  /// What the render read, when asked to record it.
+  public var reads: RenderReads?
+}
+
+/// What one render depended on besides the environment: the paths of its context it read,
+/// the templates it used, and whether a filter looked at the clock's "today". Rendering the
+/// same templates over a context that agrees on these gives the same output.
+public struct RenderReads: Sendable, Hashable {
+  /// The context paths read.
+  public var context: ReadSet
+  /// The names of the templates used (the page's, its parents, includes and imports), sorted.
+  public var templates: [String]
+  /// Whether a date filter ran (its result can depend on "today").
+  public var today: Bool
 }

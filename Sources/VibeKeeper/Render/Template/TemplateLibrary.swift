@@ -115,9 +115,11 @@ public struct TemplateLibrary: Sendable {
   }
 
   /// Renders the template called `name` with `context` (and its parents, includes and
-  /// imports from this library), finished for its format.
+  /// imports from this library), finished for its format; `recordingReads` as in
+  /// `Template.render`.
   public func render(
-    _ name: String, context: [String: TemplateValue], environment: RenderEnvironment
+    _ name: String, context: [String: TemplateValue], environment: RenderEnvironment,
+    recordingReads: Bool = false
   ) throws(TemplateError) -> RenderResult {
     let template: Template
     do {
@@ -128,7 +130,8 @@ public struct TemplateLibrary: Sendable {
       let message = (error as? TemplateLookupError)?.message ?? "cannot load '\(name)'"
       throw TemplateError(message, file: name)
     }
-    return try template.render(context: context, environment: environment, library: self)
+    return try template.render(
+      context: context, environment: environment, library: self, recordingReads: recordingReads)
   }
 
   /// The regular files under a folder by relative name, skipping hidden files and links
@@ -161,20 +164,5 @@ public struct TemplateLibrary: Sendable {
       result.append((name, real))
     }
     return result.sorted { $0.0 < $1.0 }
-  }
-}
-
-extension Template {
-  /// Renders the template with `context`; `library` resolves `extends`, `include` and
-  /// `import`. The result is finished for the format (CRLF and folding for `.ics`).
-  public func render(
-    context: [String: TemplateValue], environment: RenderEnvironment,
-    library: TemplateLibrary? = nil
-  ) throws(TemplateError) -> RenderResult {
-    var renderer = TemplateRenderer(
-      template: self, context: context, environment: environment, library: library)
-    try renderer.run()
-    let output = format == .ics ? ICSLineWriter.finish(renderer.out) : renderer.out
-    return RenderResult(output: output, warnings: renderer.warnings)
   }
 }

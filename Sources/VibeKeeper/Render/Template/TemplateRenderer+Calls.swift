@@ -19,7 +19,7 @@ extension TemplateRenderer {
       throw error(
         "\(describe(callee)) is \(target.typeName), not a macro that can be called", at: at)
     }
-    let args = try arguments(list)
+    let args = try trackedArguments(list)
     guard args.positional.count <= macro.parameters.count else {
       throw error(
         "macro '\(macro.name)' takes \(macro.parameters.count) arguments, "
@@ -37,23 +37,26 @@ extension TemplateRenderer {
       throw error("macro '\(macro.name)' is not available here", at: at)
     }
     var locals = home.macros.mapValues { TemplateValue.macro($0) }
-    let saved = (current, scopes, currentBlock)
+    var localOrigins: [String: ReadNode] = [:]
+    let saved = (current, scopes, currentBlock, origins)
     current = home
     for (i, parameter) in macro.parameters.enumerated() {
+      var argument: (TemplateValue, ReadNode?) = (.null, nil)
       if let value = args.named[parameter.name] {
-        locals[parameter.name] = value
+        argument = value
       } else if i < args.positional.count {
-        locals[parameter.name] = args.positional[i]
+        argument = args.positional[i]
       } else if let fallback = parameter.defaultValue {
-        locals[parameter.name] = try eval(fallback)
-      } else {
-        locals[parameter.name] = .null
+        argument = (try eval(fallback), nil)
       }
+      locals[parameter.name] = argument.0
+      localOrigins[parameter.name] = argument.1 ?? untracked
     }
     scopes = [saved.1[0], locals]
+    origins = [saved.3[0], localOrigins]
     stack.append(macro.name + "()")
     defer {
-      (current, scopes, currentBlock) = saved
+      (current, scopes, currentBlock, origins) = saved
       stack.removeLast()
     }
     return .safe(try capture { r throws(TemplateError) in try r.render(macro.body) })

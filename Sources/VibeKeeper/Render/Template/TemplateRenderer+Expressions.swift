@@ -7,7 +7,10 @@ extension TemplateRenderer {
     switch expr {
     case .literal(let value): return value
     case .variable, .member, .index:
-      if let value = try lookup(expr) { return value }
+      if let (value, origin) = try lookup(expr) {
+        origin?.readAll()
+        return value
+      }
       return try undefined()
     case .list(let items):
       var values: [TemplateValue] = []
@@ -35,12 +38,17 @@ extension TemplateRenderer {
       return .bool(try runTest(base, call) != negated)
     case .call(let callee, let arguments, let at): return try call(callee, arguments, at)
     case .conditional(let value, let condition, let otherwise):
-      if try eval(condition).isTruthy { return try eval(value) }
+      if try truth(condition) { return try eval(value) }
       return try otherwise.map { e throws(TemplateError) in try eval(e) } ?? .null
     }
   }
 
   /// Reports the last failed look-up: an error when strict, else a warning and null.
+  /// Filters whose result depends only on the length of a list or map (or on a scalar).
+  static let lengthFilters: Set<String> = ["length", "count"]
+  /// Filters whose result may depend on the clock's "today" (relative days, times of day).
+  static let clockFilters = Set(TemplateFilters.dates.keys)
+
   mutating func undefined() throws(TemplateError) -> TemplateValue {
     let (message, at) = missing ?? ("undefined value", 0)
     if environment.strict { throw error(message, at: at) }
@@ -51,19 +59,54 @@ extension TemplateRenderer {
     return .null
   }
 
-  /// A variable, member or index, or nil (with `missing` set) when it does not exist.
-  mutating func lookup(_ expr: Expr) throws(TemplateError) -> TemplateValue? {
+  /// The value of an expression and, when it is a path into the context (a variable,
+  /// member or index), that path's read node, without marking the value as read; `reading`
+  /// is marked instead (nothing, `ReadNode.shape`). An undefined path is handled like `eval`.
+  mutating func evalKeepingOrigin(_ expr: Expr, reading flags: UInt8 = 0) throws(TemplateError)
+    -> (TemplateValue, ReadNode?)
+  {
+    switch expr {
+    case .variable, .member, .index:
+      guard let (value, origin) = try lookup(expr) else { return (try undefined(), nil) }
+      if let origin {
+        if flags & ReadNode.shape != 0 { origin.readTruth(of: value) }
+      }
+      return (value, origin)
+    default:
+      return (try eval(expr), nil)
+    }
+  }
+
+  /// Whether a condition holds; a path into the context is read only as far as its truth
+  /// needs (a list's emptiness, not its elements).
+  mutating func truth(_ expr: Expr) throws(TemplateError) -> Bool {
+    try evalKeepingOrigin(expr, reading: ReadNode.shape).0.isTruthy
+  }
+
+  /// A variable, member or index with its read node (nil when not from the context), or
+  /// nil (with `missing` set) when it does not exist.
+  mutating func lookup(_ expr: Expr) throws(TemplateError) -> (TemplateValue, ReadNode?)? {
     switch expr {
     case .variable(let name, let at):
-      for scope in scopes.reversed() {
-        if let value = scope[name] { return value }
+      for i in scopes.indices.reversed() {
+        if let value = scopes[i][name] {
+          return (value, origin(of: name, inScope: i))
+        }
+      }
+      if let reads {
+        _ = reads.member(name)
+        reads.readShape()  // the hint below lists the context's names
       }
       let known = Set(scopes.flatMap(\.keys)).sorted()
       missing = ("undefined variable '\(name)'" + .didYouMean(name, in: known), at)
       return nil
     case .member(let base, let name, let at):
-      guard let container = try lookup(base) else { return nil }
-      if let value = container.member(name) { return value }
+      guard let (container, origin) = try lookup(base) else { return nil }
+      if let value = container.member(name) { return (value, origin?.member(name)) }
+      if let origin {
+        _ = origin.member(name)
+        origin.readShape()  // the hint lists the members
+      }
       let described = describe(base)
       switch container {
       case .dictionary, .object:
@@ -74,36 +117,53 @@ extension TemplateRenderer {
       }
       return nil
     case .index(let base, let indexExpr, let at):
-      guard let container = try lookup(base) else { return nil }
+      guard let (container, origin) = try lookup(base) else { return nil }
       let index = try eval(indexExpr)
       switch (container, index) {
       case (.array(let items), .int(let i)):
+        origin?.readShape()
         let position = i < 0 ? items.count + i : i
-        if items.indices.contains(position) { return items[position] }
+        if items.indices.contains(position) { return (items[position], origin?.index(position)) }
         missing = ("index \(i) is out of range for a list of \(items.count) items", at)
         return nil
       case (.string(let s), .int(let i)), (.safe(let s), .int(let i)):
+        origin?.readAll()
         let characters = Array(s)
         let position = i < 0 ? characters.count + i : i
-        if characters.indices.contains(position) { return .string(String(characters[position])) }
+        if characters.indices.contains(position) {
+          return (.string(String(characters[position])), nil)
+        }
         missing = ("index \(i) is out of range for a string of \(characters.count) characters", at)
         return nil
       case (.dictionary, _), (.object, _):
         guard let key = index.stringValue else {
           throw error("a map is indexed by a string, not \(index.typeName)", at: at)
         }
-        if let value = container.member(key) { return value }
+        if let value = container.member(key) { return (value, origin?.member(key)) }
+        if let origin {
+          _ = origin.member(key)
+          origin.readShape()
+        }
         missing = ("\(describe(base)) has no key '\(key)'", at)
         return nil
       case (.null, _):
+        origin?.readAll()
         missing = ("\(describe(base)) is none and cannot be indexed", at)
         return nil
       default:
+        origin?.readAll()
         throw error("cannot index \(container.typeName) with \(index.typeName)", at: at)
       }
     default:
-      return try eval(expr)
+      return (try eval(expr), nil)
     }
+  }
+
+  /// Where the value of `name`, found in scope `scope`, came from in the context.
+  func origin(of name: String, inScope scope: Int) -> ReadNode? {
+    guard let reads else { return nil }
+    if let node = origins[scope][name] { return node === untracked ? nil : node }
+    return scope == 0 ? reads.member(name) : nil
   }
 
   /// `gift.recipient` for a variable path, else "the value".
@@ -148,6 +208,23 @@ extension TemplateRenderer {
     }
   }
 
+  /// Evaluates call arguments, each with its read node (for macro parameters).
+  mutating func trackedArguments(_ list: [Argument]) throws(TemplateError) -> (
+    positional: [(TemplateValue, ReadNode?)], named: [String: (TemplateValue, ReadNode?)]
+  ) {
+    var positional: [(TemplateValue, ReadNode?)] = []
+    var named: [String: (TemplateValue, ReadNode?)] = [:]
+    for argument in list {
+      let value = try evalKeepingOrigin(argument.value)
+      if let name = argument.name {
+        named[name] = value
+      } else {
+        positional.append(value)
+      }
+    }
+    return (positional, named)
+  }
+
   mutating func arguments(_ list: [Argument]) throws(TemplateError) -> FilterArguments {
     var result = FilterArguments(positional: [], named: [:])
     for argument in list {
@@ -166,10 +243,15 @@ extension TemplateRenderer {
   {
     let value: TemplateValue
     if call.filter.acceptsUndefined {
-      value = try lookup(base) ?? .null
+      let found = try lookup(base)
+      found?.1?.readAll()
+      value = found?.0 ?? .null
+    } else if TemplateRenderer.lengthFilters.contains(call.name) {
+      value = try evalKeepingOrigin(base, reading: ReadNode.shape).0
     } else {
       value = try eval(base)
     }
+    if TemplateRenderer.clockFilters.contains(call.name) { readsToday = true }
     let args = try arguments(call.arguments)
     do {
       return try call.filter.apply(value, args, environment)
@@ -182,7 +264,7 @@ extension TemplateRenderer {
 
   private mutating func runTest(_ base: Expr, _ call: TestCall) throws(TemplateError) -> Bool {
     if call.name == "defined" || call.name == "undefined" {
-      let found = try lookup(base) != nil
+      let found = try lookup(base) != nil  // records only that the path was looked up
       return found == (call.name == "defined")
     }
     let value = try eval(base)

@@ -27,16 +27,28 @@ struct TemplateRenderer {
   static let maxLevel = 200
   /// Why the last look-up found nothing, and where.
   var missing: (message: String, at: Int)?
+  /// What the render read of its context, when recording (see `ReadNode`).
+  let reads: ReadNode?
+  /// For each scope, the context path of each name bound there from the context (a loop
+  /// variable over `gifts` is "every element of gifts"); names not listed in the first
+  /// scope are the context's own variables.
+  var origins: [[String: ReadNode]]
+  /// Stands for "not from the context" in `origins` (reads recorded on it are dropped).
+  let untracked = ReadNode()
+  /// Whether the render used a filter that depends on the clock's "today".
+  var readsToday = false
 
   /// A renderer of `template` over `context`.
   init(
     template: Template, context: [String: TemplateValue], environment: RenderEnvironment,
-    library: TemplateLibrary?
+    library: TemplateLibrary?, recordingReads: Bool = false
   ) {
     self.environment = environment
     self.library = library
     self.current = template
     self.scopes = [context]
+    self.origins = [[:]]
+    self.reads = recordingReads ? ReadNode() : nil
   }
 
   /// Renders the whole template, with its parents.
@@ -105,6 +117,7 @@ struct TemplateRenderer {
       for (name, nodes) in level.blocks { blockChains[name, default: []].append((level, nodes)) }
       for (name, macro) in level.macros where scopes[0][name] == nil {
         scopes[0][name] = .macro(macro)
+        origins[0][name] = untracked
       }
     }
     currentBlock = nil
@@ -134,7 +147,7 @@ struct TemplateRenderer {
       case .output(let expr, let mode, _): write(try eval(expr), mode)
       case .conditional(let branches, let otherwise):
         var done = false
-        for branch in branches where try eval(branch.condition).isTruthy {
+        for branch in branches where try truth(branch.condition) {
           try render(branch.body)
           done = true
           break
@@ -142,8 +155,9 @@ struct TemplateRenderer {
         if !done { try render(otherwise) }
       case .loop(let loop): try renderLoop(loop)
       case .assign(let name, let expr):
-        let value = try eval(expr)
+        let (value, origin) = try evalKeepingOrigin(expr)
         scopes[scopes.count - 1][name] = value
+        origins[origins.count - 1][name] = origin ?? untracked
       case .include(let expr, let at):
         let template = try load(try eval(expr), what: "include", at: at)
         try renderTemplate(template, at: at)
@@ -152,6 +166,7 @@ struct TemplateRenderer {
         let template = try load(try eval(expr), what: "import", at: at)
         let macros = template.macros.mapValues { TemplateValue.macro($0) }
         scopes[scopes.count - 1][alias] = .dictionary(macros)
+        origins[origins.count - 1][alias] = untracked
       }
     }
   }
@@ -175,7 +190,8 @@ struct TemplateRenderer {
   }
 
   private mutating func renderLoop(_ loop: ForLoop) throws(TemplateError) {
-    let sequence = try eval(loop.sequence)
+    let (sequence, origin) = try evalKeepingOrigin(loop.sequence, reading: ReadNode.shape)
+    let element = origin?.everyElement() ?? untracked
     var pairs: [(key: TemplateValue, value: TemplateValue)] = []
     var items: [TemplateValue] = []
     switch sequence {
@@ -197,18 +213,26 @@ struct TemplateRenderer {
       throw error("two loop variables need a map to loop over, not a list", at: loop.at)
     }
     scopes.append([:])
-    defer { scopes.removeLast() }
+    origins.append([:])
+    defer {
+      scopes.removeLast()
+      origins.removeLast()
+    }
     let last = scopes.count - 1
     for i in 0..<count {
       if isMap {
         if loop.names.count == 2 {
           scopes[last][loop.names[0]] = pairs[i].key
           scopes[last][loop.names[1]] = pairs[i].value
+          origins[last][loop.names[0]] = untracked
+          origins[last][loop.names[1]] = element
         } else {
           scopes[last][loop.names[0]] = pairs[i].key
+          origins[last][loop.names[0]] = untracked
         }
       } else {
         scopes[last][loop.names[0]] = items[i]
+        origins[last][loop.names[0]] = element
       }
       scopes[last]["loop"] = .object(LoopInfo(index0: i, length: count))
       try render(loop.body)

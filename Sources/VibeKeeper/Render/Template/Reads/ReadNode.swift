@@ -1,0 +1,72 @@
+/// What one render read of its context, recorded while it runs: a tree of the paths it
+/// looked up (`gift.title`, every element of `gifts` through a loop, `nav[2]`), each marked
+/// with how much of the value there the output depends on. A render is a pure function of
+/// the values on these paths, so two contexts that agree on them give the same output.
+///
+/// A node that exists means "the render saw whether this value exists and its type"; the
+/// flags widen that to its shape (a list's length, a map's keys) or to all of it.
+final class ReadNode {
+  /// The render depends on the value's length or keys (and, for a scalar, its value).
+  static let shape: UInt8 = 1
+  /// The render depends on the whole value.
+  static let full: UInt8 = 2
+
+  /// `shape` and `full`, or-ed.
+  var flags: UInt8 = 0
+  /// Members looked up by name.
+  var members: [String: ReadNode] = [:]
+  /// Elements of a list looked up by position.
+  var indices: [Int: ReadNode] = [:]
+  /// Every element of a list (or value of a map) that a loop visited.
+  var each: ReadNode?
+
+  /// The node of member `name`.
+  func member(_ name: String) -> ReadNode {
+    if let node = members[name] { return node }
+    let node = ReadNode()
+    members[name] = node
+    return node
+  }
+
+  /// The node of element `position`.
+  func index(_ position: Int) -> ReadNode {
+    if let node = indices[position] { return node }
+    let node = ReadNode()
+    indices[position] = node
+    return node
+  }
+
+  /// The node standing for every element.
+  func everyElement() -> ReadNode {
+    if let each { return each }
+    let node = ReadNode()
+    each = node
+    return node
+  }
+
+  /// Marks the whole value as read.
+  func readAll() { flags |= ReadNode.full }
+
+  /// Marks what a truth test of `value` depends on: the length of a list or map, else the
+  /// value itself.
+  func readTruth(of value: TemplateValue) {
+    switch value {
+    case .array, .dictionary, .object: flags |= ReadNode.shape
+    default: flags |= ReadNode.full
+    }
+  }
+
+  /// Marks the length or keys as read.
+  func readShape() { flags |= ReadNode.shape }
+
+  /// The finished, immutable form (children below a fully read node are dropped).
+  func frozen() -> ReadSet {
+    if flags & ReadNode.full != 0 { return ReadSet(flags: ReadNode.full) }
+    return ReadSet(
+      flags: flags,
+      members: members.keys.sorted().compactMap { name in members[name].map { (name, $0.frozen()) }
+      },
+      indices: indices.keys.sorted().compactMap { i in indices[i].map { (i, $0.frozen()) } },
+      each: each.map { [$0.frozen()] } ?? [])
+  }
+}

@@ -1,0 +1,79 @@
+/// The paths a render read of its context (see `ReadNode`), frozen: children in sorted
+/// order, so equal reads give equal sets and the same digest.
+public struct ReadSet: Sendable, Hashable {
+  /// `ReadNode.shape` and `ReadNode.full`, or-ed.
+  var flags: UInt8
+  /// Members read, sorted by name.
+  var members: [Member] = []
+  /// List elements read by position, sorted.
+  var indices: [Element] = []
+  /// The node for every element, when a loop visited them (zero or one).
+  var each: [ReadSet] = []
+
+  /// A member read by name.
+  struct Member: Sendable, Hashable {
+    let name: String
+    let reads: ReadSet
+  }
+
+  /// A list element read by position.
+  struct Element: Sendable, Hashable {
+    let position: Int
+    let reads: ReadSet
+  }
+
+  init(
+    flags: UInt8, members: [(String, ReadSet)] = [], indices: [(Int, ReadSet)] = [],
+    each: [ReadSet] = []
+  ) {
+    self.flags = flags
+    self.members = members.map { Member(name: $0.0, reads: $0.1) }
+    self.indices = indices.map { Element(position: $0.0, reads: $0.1) }
+    self.each = each
+  }
+
+  /// The names read at the top (the context's variables).
+  var topNames: [String] { members.map(\.name) }
+
+  /// Adds the digest of what these reads see of `value` (nil: the value does not exist).
+  func digest(_ value: TemplateValue?, into hasher: inout StableHasher) {
+    guard let value else {
+      hasher.add(UInt8(0xFF))
+      return
+    }
+    if flags & ReadNode.full != 0 {
+      hasher.add(value)
+      return
+    }
+    hasher.add(value.digestTag)
+    if flags & ReadNode.shape != 0 { hasher.addShape(value) }
+    for m in members {
+      hasher.add(m.name)
+      m.reads.digest(value.member(m.name), into: &hasher)
+    }
+    if !indices.isEmpty {
+      let items: [TemplateValue]
+      if case .array(let list) = value { items = list } else { items = [] }
+      for e in indices {
+        hasher.add(e.position)
+        e.reads.digest(items.indices.contains(e.position) ? items[e.position] : nil, into: &hasher)
+      }
+    }
+    if let every = each.first {
+      switch value {
+      case .array(let list):
+        hasher.add(list.count)
+        for item in list { every.digest(item, into: &hasher) }
+      case .dictionary, .object:
+        let names = value.memberNames
+        hasher.add(names.count)
+        for name in names {
+          hasher.add(name)
+          every.digest(value.member(name), into: &hasher)
+        }
+      default:
+        hasher.add(0)
+      }
+    }
+  }
+}

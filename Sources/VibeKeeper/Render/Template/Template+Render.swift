@@ -1,0 +1,21 @@
+extension Template {
+  /// Renders the template with `context`; `library` resolves `extends`, `include` and
+  /// `import`. The result is finished for the format (CRLF and folding for `.ics`); with
+  /// `recordingReads` it also tells what the render read (see `RenderReads`).
+  public func render(
+    context: [String: TemplateValue], environment: RenderEnvironment,
+    library: TemplateLibrary? = nil, recordingReads: Bool = false
+  ) throws(TemplateError) -> RenderResult {
+    var renderer = TemplateRenderer(
+      template: self, context: context, environment: environment, library: library,
+      recordingReads: recordingReads)
+    try renderer.run()
+    let output = format == .ics ? ICSLineWriter.finish(renderer.out) : renderer.out
+    let reads = renderer.reads.map {
+      RenderReads(
+        context: $0.frozen(), templates: renderer.templates.keys.sorted(),
+        today: renderer.readsToday)
+    }
+    return RenderResult(output: output, warnings: renderer.warnings, reads: reads)
+  }
+}

@@ -85,6 +85,7 @@ struct BuildOptions: ParsableArguments {
       Terminal.out(
         "  \(outcome.rendered) rendered, \(outcome.skipped) unchanged since the last build\n"
           + "  \(p.written) written, \(p.unchanged) unchanged, \(p.removed) removed, \(p.kept) of yours kept\n"
+          + "  \(outcome.steps.summary)\n"
       )
     }
     return true

@@ -50,6 +50,8 @@ public struct SiteBuild: Sendable {
     public var published: Publisher.Stats?
     /// Why nothing was published, when that is the case.
     public var failure: String?
+    /// How long each step took.
+    public var steps = BuildSteps()
   }
 
   /// Runs the build at the clock `clock` gives for the data's settings (its time zone);
@@ -62,10 +64,12 @@ public struct SiteBuild: Sendable {
     var loader = DataLoader(root: data, displayRoot: dataDisplay)
     loader.jobs = jobs
     let loaded = loader.load()
+    outcome.steps.finish("load")
     let household = loaded.household
     outcome.records = household.recordCount
     let clock = try makeClock(household.settings)
     let analysis = HouseholdAnalysis(household, clock: clock)
+    outcome.steps.finish("analyse")
     // The analyses' warnings (overlapping budgets, money in another currency) after the loader's.
     outcome.diagnostics = loaded.diagnostics + analysis.diagnostics
     let library: TemplateLibrary
@@ -98,7 +102,9 @@ public struct SiteBuild: Sendable {
       renderer.lastBuild = PageRecord(bytes: [UInt8](bytes))
       renderer.publishedFiles = manifest.files
     }
+    outcome.steps.finish("templates")
     var site = renderer.render(progress: progress)
+    outcome.steps.finish("render")
     outcome.diagnostics += site.diagnostics
     outcome.rendered = site.rendered
     outcome.skipped = site.skipped
@@ -133,6 +139,7 @@ public struct SiteBuild: Sendable {
     } catch {
       outcome.failure = "\(error)"
     }
+    outcome.steps.finish("publish")
     return outcome
   }
 }

@@ -108,6 +108,20 @@ public struct SiteRenderer: Sendable {
       environment: environment, library: library, codeIdentity: codeIdentity)
     let last = lastBuild?.environment == fingerprints.environment ? lastBuild : nil
     let published = publishedFiles
+    // What each distinct read set of the last build sees of the globals, worked out once
+    // instead of once per page (every record page reads the navigation, the site, …).
+    var names: Set<String> = ["search_index"]
+    for page in pages { names.formUnion(page.context.keys) }
+    let pageNames = names
+    let globalDigests = last.map { last in
+      Parallel.map(last.reads.count, jobs: jobs) { n in
+        var digests: [String: Fingerprint] = [:]
+        for m in last.reads[n].context.members where !pageNames.contains(m.name) {
+          digests[m.name] = PageFingerprint.digest(of: m.reads, globals[m.name])
+        }
+        return digests
+      }
+    }
     // Each worker turns its page into bytes at once, so the text is freed as it goes.
     // The largest outputs (feeds, list pages) start first, so no worker is left alone with
     // one of them at the end; results are put back in page order.
@@ -116,35 +130,46 @@ public struct SiteRenderer: Sendable {
     let unordered = Parallel.map(order.count, jobs: jobs) {
       k -> Result<PageOutcome, TemplateError> in
       let page = pages[order[k]]
+      defer { progress?(done.increment(), pages.count) }
+      let isSearch = page.template == "search.html"
+      func value(_ name: String) -> TemplateValue? {
+        if isSearch, name == "search_index" { return .safe(searchIndex) }
+        return page.context[name] ?? globals[name]
+      }
+      func names() -> [String] {
+        Set(globals.keys).union(page.context.keys).union(isSearch ? ["search_index"] : [])
+          .sorted()
+      }
+      if let last, let entry = last.entries[page.path], published[page.path] == entry.output {
+        let known = globalDigests?[entry.readsIndex] ?? [:]
+        let fingerprint = fingerprints.of(
+          template: page.template, path: page.path, reads: last.reads[entry.readsIndex],
+          member: { known[$0.name] ?? PageFingerprint.digest(of: $0.reads, value($0.name)) },
+          names: names)
+        if fingerprint == entry.fingerprint {
+          return .success(
+            PageOutcome(
+              file: .unchanged(path: page.path, hash: entry.output), warnings: [],
+              fingerprint: fingerprint, reads: last.reads[entry.readsIndex]))
+        }
+      }
       var context = globals
       for (k, v) in page.context { context[k] = v }
-      if page.template == "search.html" { context["search_index"] = .safe(searchIndex) }
-      defer { progress?(done.increment(), pages.count) }
-      func fingerprint(_ reads: RenderReads) -> Fingerprint {
-        fingerprints.of(
-          template: page.template, path: page.path, reads: reads, lookup: { context[$0] },
-          names: { context.keys.sorted() })
-      }
-      if let entry = last?.entries[page.path], published[page.path] == entry.output,
-        fingerprint(entry.reads) == entry.fingerprint
-      {
-        return .success(
-          PageOutcome(
-            file: .unchanged(path: page.path, hash: entry.output), warnings: [], entry: entry,
-            skipped: true))
-      }
+      if isSearch { context["search_index"] = .safe(searchIndex) }
       do throws(TemplateError) {
         let r = try library.render(
           page.template, context: context, environment: environment, recordingReads: true)
         let file = OutputFile(path: page.path, text: r.output)
         // A page with warnings is rendered every time, so its warnings are always reported.
-        let entry = r.reads.flatMap { reads in
-          r.warnings.isEmpty
-            ? PageRecord.Entry(
-              fingerprint: fingerprint(reads), output: ContentHash(file.bytes), reads: reads)
-            : nil
+        guard let reads = r.reads, r.warnings.isEmpty else {
+          return .success(
+            PageOutcome(file: file, warnings: r.warnings, fingerprint: nil, reads: nil))
         }
-        return .success(PageOutcome(file: file, warnings: r.warnings, entry: entry, skipped: false))
+        let fingerprint = fingerprints.of(
+          template: page.template, path: page.path, reads: reads,
+          member: { PageFingerprint.digest(of: $0.reads, value($0.name)) }, names: names)
+        return .success(
+          PageOutcome(file: file, warnings: [], fingerprint: fingerprint, reads: reads))
       } catch {
         return .failure(error)
       }
@@ -157,8 +182,11 @@ public struct SiteRenderer: Sendable {
       case .success(let outcome):
         out.diagnostics += outcome.warnings
         out.files.append(outcome.file)
-        out.record.entries[page.path] = outcome.entry
-        if outcome.skipped { out.skipped += 1 } else { out.rendered += 1 }
+        if let fingerprint = outcome.fingerprint, let reads = outcome.reads {
+          let hash = outcome.file.reused ?? ContentHash(outcome.file.bytes)
+          out.record.set(page.path, fingerprint: fingerprint, output: hash, reads: reads)
+        }
+        if outcome.file.reused != nil { out.skipped += 1 } else { out.rendered += 1 }
         if page.path.hasSuffix(".html") { out.pages += 1 }
         if page.path.hasSuffix(".ics") { out.feeds += 1 }
       case .failure(let error):
@@ -194,13 +222,13 @@ extension SiteRenderer {
   }
 }
 
-/// One page's result: its file (or a reference to the published one), warnings, and its
-/// entry for the page record (nil when it must be rendered next time regardless).
+/// One page's result: its file (or a reference to the published one), warnings, and what
+/// the page record keeps of it (none when it must be rendered next time regardless).
 private struct PageOutcome: Sendable {
   let file: OutputFile
   let warnings: [Diagnostic]
-  let entry: PageRecord.Entry?
-  let skipped: Bool
+  let fingerprint: Fingerprint?
+  let reads: RenderReads?
 }
 
 /// What the three independent parts before the pages give.

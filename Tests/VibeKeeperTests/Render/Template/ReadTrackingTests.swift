@@ -108,11 +108,13 @@ import Testing
     }
     var record = PageRecord(environment: Fingerprint(high: 1, low: 2))
     let reads = try #require(try Self.run(Self.templates[2], Self.base).reads)
+    let other = try #require(try Self.run(Self.templates[3], Self.base).reads)
     for path in ["a.html", "b/c d.html", "ünï/\n.html"] {
-      record.entries[path] = PageRecord.Entry(
-        fingerprint: Fingerprint(high: 3, low: UInt64(path.count)), output: ContentHash([1, 2]),
-        reads: reads)
+      record.set(
+        path, fingerprint: Fingerprint(high: 3, low: UInt64(path.count)),
+        output: ContentHash([1, 2]), reads: path == "a.html" ? other : reads)
     }
+    #expect(record.reads.count == 2)  // pages that read the same paths share one entry
     #expect(PageRecord(bytes: record.bytes) == record)
     #expect(PageRecord(bytes: Array(record.bytes.dropLast(3))) == nil)
     #expect(PageRecord(bytes: Array("garbage".utf8)) == nil)

@@ -27,7 +27,7 @@ struct PageFingerprint {
   /// Everything about a build that every page's output may depend on.
   static func environment(_ env: RenderEnvironment, codeIdentity: String) -> Fingerprint {
     var h = StableHasher()
-    h.add("vibekeeper render 1")
+    h.add("vibekeeper render 2")
     h.add(codeIdentity)
     h.add(env.clock.timeZone.identifier)
     h.add(env.currency)
@@ -40,11 +40,12 @@ struct PageFingerprint {
     return h.digest
   }
 
-  /// The fingerprint of rendering `template` to `path` with `reads`, over the context whose
-  /// variables `lookup` gives (`names` lists them all, for renders that listed them).
+  /// The fingerprint of rendering `template` to `path` with `reads`; `member` gives the
+  /// digest of each variable read (see `digest(of:_:)`), `names` every variable's name
+  /// (for renders that listed them).
   func of(
     template: String, path: String, reads: RenderReads,
-    lookup: (String) -> TemplateValue?, names: () -> [String]
+    member: (ReadSet.Member) -> Fingerprint, names: () -> [String]
   ) -> Fingerprint {
     var h = StableHasher()
     h.add(environment)
@@ -62,18 +63,22 @@ struct PageFingerprint {
     }
     let root = reads.context
     h.add(root.flags)
-    if root.flags & ReadNode.full != 0 || root.flags & ReadNode.shape != 0 {
+    if root.flags != 0 {
       let all = names()
       h.add(all.count)
-      for name in all {
-        h.add(name)
-        if root.flags & ReadNode.full != 0 { h.add(lookup(name) ?? .null) }
-      }
+      for name in all { h.add(name) }
     }
     for m in root.members {
       h.add(m.name)
-      m.reads.digest(lookup(m.name), into: &h)
+      h.add(member(m))
     }
+    return h.digest
+  }
+
+  /// The digest of what `reads` see of a variable's value (nil: there is no such variable).
+  static func digest(of reads: ReadSet, _ value: TemplateValue?) -> Fingerprint {
+    var h = StableHasher()
+    reads.digest(value, into: &h)
     return h.digest
   }
 }

@@ -13,19 +13,48 @@ public struct PageRecord: Sendable, Equatable {
     public var fingerprint: Fingerprint
     /// The hash of the bytes it gave.
     public var output: ContentHash
-    /// What its render read.
-    public var reads: RenderReads
+    /// What its render read: a position in `reads`.
+    public var readsIndex: Int
   }
 
   /// The fingerprint of the build environment (see `PageFingerprint.environment`); entries
   /// are only valid under the same one.
   public var environment: Fingerprint
   /// Entries by output path.
-  public var entries: [String: Entry] = [:]
+  public private(set) var entries: [String: Entry] = [:]
+  /// The distinct reads of the pages (most pages of a template read the same paths).
+  public private(set) var reads: [RenderReads] = []
+  private var readsNumbers: [RenderReads: Int] = [:]
 
   /// An empty record for `environment`.
   public init(environment: Fingerprint) {
     self.environment = environment
+  }
+
+  /// Records how the page at `path` was rendered.
+  public mutating func set(
+    _ path: String, fingerprint: Fingerprint, output: ContentHash, reads: RenderReads
+  ) {
+    let n: Int
+    if let known = readsNumbers[reads] {
+      n = known
+    } else {
+      n = self.reads.count
+      self.reads.append(reads)
+      readsNumbers[reads] = n
+    }
+    entries[path] = Entry(fingerprint: fingerprint, output: output, readsIndex: n)
+  }
+
+  /// Records are equal when every page has the same fingerprint, output and reads.
+  public static func == (a: PageRecord, b: PageRecord) -> Bool {
+    guard a.environment == b.environment, a.entries.count == b.entries.count else { return false }
+    for (path, x) in a.entries {
+      guard let y = b.entries[path], x.fingerprint == y.fingerprint, x.output == y.output,
+        a.reads[x.readsIndex] == b.reads[y.readsIndex]
+      else { return false }
+    }
+    return true
   }
 
   /// The encoded file: the header, the environment, each distinct `RenderReads` once, then
@@ -33,22 +62,23 @@ public struct PageRecord: Sendable, Equatable {
   public var bytes: [UInt8] {
     var out = Array(PageRecord.header.utf8)
     out += Array("env \(environment)\n".utf8)
-    var numbers: [RenderReads: Int] = [:]
-    var distinct: [RenderReads] = []
+    // The reads in order of first use by path, so equal records give equal bytes.
+    var numbers: [Int: Int] = [:]
+    var order: [Int] = []
     let paths = entries.keys.sorted()
     for path in paths {
-      guard let reads = entries[path]?.reads, numbers[reads] == nil else { continue }
-      numbers[reads] = distinct.count
-      distinct.append(reads)
+      guard let n = entries[path]?.readsIndex, numbers[n] == nil else { continue }
+      numbers[n] = order.count
+      order.append(n)
     }
-    out += Array("reads \(distinct.count)\n".utf8)
-    for reads in distinct {
-      reads.encode(into: &out)
+    out += Array("reads \(order.count)\n".utf8)
+    for n in order {
+      reads[n].encode(into: &out)
       out.append(UInt8(ascii: "\n"))
     }
     out += Array("pages \(paths.count)\n".utf8)
     for path in paths {
-      guard let e = entries[path], let n = numbers[e.reads] else { continue }
+      guard let e = entries[path], let n = numbers[e.readsIndex] else { continue }
       out += Array("\(e.fingerprint) \(e.output) \(n) ".utf8)
       ByteCoding.appendLengthPrefixed(path, to: &out)
       out.append(UInt8(ascii: "\n"))
@@ -76,13 +106,15 @@ public struct PageRecord: Sendable, Equatable {
       let pageCount = r.integer(until: UInt8(ascii: "\n")), pageCount >= 0
     else { return nil }
     var record = PageRecord(environment: env)
+    record.reads = distinct
+    for (n, reads) in distinct.enumerated() { record.readsNumbers[reads] = n }
     for _ in 0..<pageCount {
       guard let fp = r.field(until: UInt8(ascii: " ")).flatMap({ Fingerprint(hex: $0) }),
         let hash = r.field(until: UInt8(ascii: " ")).flatMap({ ContentHash(text: $0) }),
         let n = r.integer(until: UInt8(ascii: " ")), distinct.indices.contains(n),
         let path = r.lengthPrefixed(), r.take(UInt8(ascii: "\n"))
       else { return nil }
-      record.entries[path] = Entry(fingerprint: fp, output: hash, reads: distinct[n])
+      record.entries[path] = Entry(fingerprint: fp, output: hash, readsIndex: n)
     }
     guard r.atEnd else { return nil }
     self = record

@@ -10,6 +10,8 @@ public struct Template: Sendable {
   let parentAt: Int
   let blocks: [String: [Node]]
   let macros: [String: TemplateMacro]
+  /// The macros as template values (what `import` binds and a macro's body sees), made once.
+  let macroValues: [String: TemplateValue]
 
   /// Parses a template; `name` decides the format (by extension) and names it in errors.
   public init(name: String, text: String, displayPath: String? = nil) throws(TemplateError) {
@@ -27,5 +29,6 @@ public struct Template: Sendable {
     self.parentAt = parser.parent?.at ?? 0
     self.blocks = parser.blocks
     self.macros = parser.macros
+    self.macroValues = parser.macros.mapValues { TemplateValue.macro($0) }
   }
 }

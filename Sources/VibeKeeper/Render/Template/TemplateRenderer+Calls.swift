@@ -36,7 +36,7 @@ extension TemplateRenderer {
     guard let home = templates[macro.templateName] else {
       throw error("macro '\(macro.name)' is not available here", at: at)
     }
-    var locals = home.macros.mapValues { TemplateValue.macro($0) }
+    var locals: [String: TemplateValue] = [:]
     var localOrigins: [String: ReadNode] = [:]
     let saved = (current, scopes, currentBlock, origins)
     current = home
@@ -52,8 +52,9 @@ extension TemplateRenderer {
       locals[parameter.name] = argument.0
       localOrigins[parameter.name] = argument.1 ?? untracked
     }
-    scopes = [saved.1[0], locals]
-    origins = [saved.3[0], localOrigins]
+    // The data, then the macros of the template that defines it, then its parameters.
+    scopes = [saved.1[0], home.macroValues, locals]
+    origins = [saved.3[0], [:], localOrigins]
     stack.append(macro.name + "()")
     defer {
       (current, scopes, currentBlock, origins) = saved

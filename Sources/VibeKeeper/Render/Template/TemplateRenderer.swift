@@ -164,8 +164,7 @@ struct TemplateRenderer {
       case .block(let name): try renderBlock(name, level: 0)
       case .importMacros(let expr, let alias, let at):
         let template = try load(try eval(expr), what: "import", at: at)
-        let macros = template.macros.mapValues { TemplateValue.macro($0) }
-        scopes[scopes.count - 1][alias] = .dictionary(macros)
+        scopes[scopes.count - 1][alias] = .dictionary(template.macroValues)
         origins[origins.count - 1][alias] = untracked
       }
     }

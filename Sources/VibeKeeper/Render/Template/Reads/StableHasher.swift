@@ -36,7 +36,18 @@ public struct StableHasher: Sendable {
     var text = text
     text.withUTF8 { bytes in
       add(bytes.count)
-      for byte in bytes { add(byte) }
+      // Eight bytes at a time, then the rest one by one.
+      var i = 0
+      if let base = bytes.baseAddress {
+        while i + 8 <= bytes.count {
+          add(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+          i += 8
+        }
+      }
+      while i < bytes.count {
+        add(bytes[i])
+        i += 1
+      }
     }
   }
 

@@ -4,6 +4,9 @@
 # (--quick, --runs N, --tmpfs-only, --gifts 1000,10000, --household N).
 set -e
 cd "$(dirname "$0")"
+# SwiftPM keeps the build plan of the main package (a path dependency) from the last build
+# here, and misses source files added since; planning again is cheap.
+rm -f .build/release.yaml
 swift build -c release --product vibekeeper
 swift build -c release --product vkbench
 exec .build/release/vkbench compare "$@"

@@ -36,9 +36,8 @@ extension TemplateRenderer {
     guard let home = templates[macro.templateName] else {
       throw error("macro '\(macro.name)' is not available here", at: at)
     }
-    var locals: [String: TemplateValue] = [:]
-    var localOrigins: [String: ReadNode] = [:]
-    let saved = (current, scopes, currentBlock, origins)
+    var parameters: [TemplateScopes.Binding] = []
+    let savedPlace = (current, currentBlock)
     current = home
     for (i, parameter) in macro.parameters.enumerated() {
       var argument: (TemplateValue, ReadNode?) = (.null, nil)
@@ -49,15 +48,15 @@ extension TemplateRenderer {
       } else if let fallback = parameter.defaultValue {
         argument = (try eval(fallback), nil)
       }
-      locals[parameter.name] = argument.0
-      localOrigins[parameter.name] = argument.1 ?? untracked
+      parameters.append(
+        TemplateScopes.Binding(name: parameter.name, value: argument.0, origin: argument.1))
     }
     // The data, then the macros of the template that defines it, then its parameters.
-    scopes = [saved.1[0], home.macroValues, locals]
-    origins = [saved.3[0], [:], localOrigins]
+    let savedScopes = scopes.enterMacro(macros: home.macroValues, parameters: parameters)
     stack.append(macro.name + "()")
     defer {
-      (current, scopes, currentBlock, origins) = saved
+      (current, currentBlock) = savedPlace
+      scopes.leave(savedScopes)
       stack.removeLast()
     }
     return .safe(try capture { r throws(TemplateError) in try r.render(macro.body) })

@@ -88,16 +88,12 @@ extension TemplateRenderer {
   mutating func lookup(_ expr: Expr) throws(TemplateError) -> (TemplateValue, ReadNode?)? {
     switch expr {
     case .variable(let name, let at):
-      for i in scopes.indices.reversed() {
-        if let value = scopes[i][name] {
-          return (value, origin(of: name, inScope: i))
-        }
-      }
+      if let found = scopes.lookup(name) { return found }
       if let reads {
         _ = reads.member(name)
         reads.readShape()  // the hint below lists the context's names
       }
-      let known = Set(scopes.flatMap(\.keys)).sorted()
+      let known = scopes.names.sorted()
       missing = ("undefined variable '\(name)'" + .didYouMean(name, in: known), at)
       return nil
     case .member(let base, let name, let at):
@@ -157,13 +153,6 @@ extension TemplateRenderer {
     default:
       return (try eval(expr), nil)
     }
-  }
-
-  /// Where the value of `name`, found in scope `scope`, came from in the context.
-  func origin(of name: String, inScope scope: Int) -> ReadNode? {
-    guard let reads else { return nil }
-    if let node = origins[scope][name] { return node === untracked ? nil : node }
-    return scope == 0 ? reads.member(name) : nil
   }
 
   /// `gift.recipient` for a variable path, else "the value".

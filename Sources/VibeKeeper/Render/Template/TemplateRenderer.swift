@@ -5,8 +5,8 @@ struct TemplateRenderer {
   let library: TemplateLibrary?
   /// The output written so far.
   var out = ""
-  /// Variable scopes, innermost last; the first holds the data.
-  var scopes: [[String: TemplateValue]]
+  /// The variables in scope.
+  var scopes: TemplateScopes
   /// Warnings collected (undefined variables outside strict mode).
   var warnings: [Diagnostic] = []
   var warned: Set<SourceLocation> = []
@@ -28,13 +28,7 @@ struct TemplateRenderer {
   /// Why the last look-up found nothing, and where.
   var missing: (message: String, at: Int)?
   /// What the render read of its context, when recording (see `ReadNode`).
-  let reads: ReadNode?
-  /// For each scope, the context path of each name bound there from the context (a loop
-  /// variable over `gifts` is "every element of gifts"); names not listed in the first
-  /// scope are the context's own variables.
-  var origins: [[String: ReadNode]]
-  /// Stands for "not from the context" in `origins` (reads recorded on it are dropped).
-  let untracked = ReadNode()
+  var reads: ReadNode? { scopes.reads }
   /// Whether the render used a filter that depends on the clock's "today".
   var readsToday = false
 
@@ -46,9 +40,7 @@ struct TemplateRenderer {
     self.environment = environment
     self.library = library
     self.current = template
-    self.scopes = [context]
-    self.origins = [[:]]
-    self.reads = recordingReads ? ReadNode() : nil
+    self.scopes = TemplateScopes(context: context, reads: recordingReads ? ReadNode() : nil)
   }
 
   /// Renders the whole template, with its parents.
@@ -115,10 +107,7 @@ struct TemplateRenderer {
     blockChains = [:]
     for level in chain {
       for (name, nodes) in level.blocks { blockChains[name, default: []].append((level, nodes)) }
-      for (name, macro) in level.macros where scopes[0][name] == nil {
-        scopes[0][name] = .macro(macro)
-        origins[0][name] = untracked
-      }
+      for (name, macro) in level.macros { scopes.addMacro(name, .macro(macro)) }
     }
     currentBlock = nil
     current = leaf
@@ -156,16 +145,14 @@ struct TemplateRenderer {
       case .loop(let loop): try renderLoop(loop)
       case .assign(let name, let expr):
         let (value, origin) = try evalKeepingOrigin(expr)
-        scopes[scopes.count - 1][name] = value
-        origins[origins.count - 1][name] = origin ?? untracked
+        scopes.set(name, value, origin: origin)
       case .include(let expr, let at):
         let template = try load(try eval(expr), what: "include", at: at)
         try renderTemplate(template, at: at)
       case .block(let name): try renderBlock(name, level: 0)
       case .importMacros(let expr, let alias, let at):
         let template = try load(try eval(expr), what: "import", at: at)
-        scopes[scopes.count - 1][alias] = .dictionary(template.macroValues)
-        origins[origins.count - 1][alias] = untracked
+        scopes.set(alias, .dictionary(template.macroValues), origin: nil)
       }
     }
   }
@@ -190,7 +177,7 @@ struct TemplateRenderer {
 
   private mutating func renderLoop(_ loop: ForLoop) throws(TemplateError) {
     let (sequence, origin) = try evalKeepingOrigin(loop.sequence, reading: ReadNode.shape)
-    let element = origin?.everyElement() ?? untracked
+    let element = origin?.everyElement()
     var pairs: [(key: TemplateValue, value: TemplateValue)] = []
     var items: [TemplateValue] = []
     switch sequence {
@@ -211,29 +198,16 @@ struct TemplateRenderer {
     if isMap == false, loop.names.count == 2 {
       throw error("two loop variables need a map to loop over, not a list", at: loop.at)
     }
-    scopes.append([:])
-    origins.append([:])
-    defer {
-      scopes.removeLast()
-      origins.removeLast()
-    }
-    let last = scopes.count - 1
+    scopes.push()
+    defer { scopes.pop() }
     for i in 0..<count {
       if isMap {
-        if loop.names.count == 2 {
-          scopes[last][loop.names[0]] = pairs[i].key
-          scopes[last][loop.names[1]] = pairs[i].value
-          origins[last][loop.names[0]] = untracked
-          origins[last][loop.names[1]] = element
-        } else {
-          scopes[last][loop.names[0]] = pairs[i].key
-          origins[last][loop.names[0]] = untracked
-        }
+        scopes.set(loop.names[0], pairs[i].key, origin: nil)
+        if loop.names.count == 2 { scopes.set(loop.names[1], pairs[i].value, origin: element) }
       } else {
-        scopes[last][loop.names[0]] = items[i]
-        origins[last][loop.names[0]] = element
+        scopes.set(loop.names[0], items[i], origin: element)
       }
-      scopes[last]["loop"] = .object(LoopInfo(index0: i, length: count))
+      scopes.set("loop", .object(LoopInfo(index0: i, length: count)), origin: nil)
       try render(loop.body)
     }
   }

@@ -1,0 +1,107 @@
+/// The variables a render sees: the data (the context, plus names set at the top level and
+/// the macros of the templates in use), then the frames of loops and macro calls, innermost
+/// last. Inner frames hold a few names each and are searched by comparing names, so the
+/// common look-up costs one hash of the data's table at most.
+///
+/// Each name carries where its value came from in the context (see `ReadNode`), so reads
+/// of a loop variable or macro parameter are recorded on the context's path.
+struct TemplateScopes {
+  /// A name bound in a frame.
+  struct Binding {
+    let name: String
+    var value: TemplateValue
+    /// The context path of the value; nil when it is not from the context.
+    var origin: ReadNode?
+  }
+
+  /// The data: the context and names set at the top level.
+  private(set) var data: [String: TemplateValue]
+  /// Data names whose value is not the context's own (`untracked` when not from it).
+  private var dataOrigins: [String: ReadNode] = [:]
+  /// Loop and macro frames, innermost last.
+  private var frames: [[Binding]] = []
+  /// The macros of the template that defines the macro being run (seen between the frames
+  /// and the data).
+  private var macros: [String: TemplateValue]?
+  /// What the render read, when recording.
+  let reads: ReadNode?
+  /// Stands for "not from the context" in `dataOrigins`.
+  private let untracked = ReadNode()
+
+  /// Scopes over `context`, recording reads on `reads`.
+  init(context: [String: TemplateValue], reads: ReadNode?) {
+    data = context
+    self.reads = reads
+  }
+
+  /// The value of `name` and its context path, or nil when no scope has it.
+  func lookup(_ name: String) -> (TemplateValue, ReadNode?)? {
+    for frame in frames.reversed() {
+      for binding in frame.reversed() where binding.name == name {
+        return (binding.value, binding.origin)
+      }
+    }
+    if let value = macros?[name] { return (value, nil) }
+    guard let value = data[name] else { return nil }
+    guard let reads else { return (value, nil) }
+    if let node = dataOrigins[name] { return (value, node === untracked ? nil : node) }
+    return (value, reads.member(name))
+  }
+
+  /// Binds `name` in the innermost frame (in the data at the top level).
+  mutating func set(_ name: String, _ value: TemplateValue, origin: ReadNode?) {
+    guard !frames.isEmpty else {
+      data[name] = value
+      if reads != nil { dataOrigins[name] = origin ?? untracked }
+      return
+    }
+    let last = frames.count - 1
+    if let i = frames[last].lastIndex(where: { $0.name == name }) {
+      frames[last][i].value = value
+      frames[last][i].origin = origin
+    } else {
+      frames[last].append(Binding(name: name, value: value, origin: origin))
+    }
+  }
+
+  /// Adds a template's macro to the data unless the name is taken.
+  mutating func addMacro(_ name: String, _ value: TemplateValue) {
+    guard data[name] == nil else { return }
+    data[name] = value
+    if reads != nil { dataOrigins[name] = untracked }
+  }
+
+  /// Opens a frame (a loop's).
+  mutating func push() { frames.append([]) }
+
+  /// Closes the innermost frame.
+  mutating func pop() { frames.removeLast() }
+
+  /// What a macro call hides and restores: the caller's frames and macros.
+  struct Saved {
+    fileprivate let frames: [[Binding]]
+    fileprivate let macros: [String: TemplateValue]?
+  }
+
+  /// Enters a macro defined beside `macros`, with `parameters` as its only frame.
+  mutating func enterMacro(macros: [String: TemplateValue], parameters: [Binding]) -> Saved {
+    let saved = Saved(frames: frames, macros: self.macros)
+    frames = [parameters]
+    self.macros = macros
+    return saved
+  }
+
+  /// Returns from a macro.
+  mutating func leave(_ saved: Saved) {
+    frames = saved.frames
+    macros = saved.macros
+  }
+
+  /// Every visible name (for "did you mean" hints).
+  var names: Set<String> {
+    var all = Set(data.keys)
+    for frame in frames { for binding in frame { all.insert(binding.name) } }
+    if let macros { all.formUnion(macros.keys) }
+    return all
+  }
+}

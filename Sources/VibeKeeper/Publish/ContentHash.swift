@@ -34,11 +34,33 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses `description`.
   init?(text: some StringProtocol) {
-    let parts = text.split(separator: "-")
-    guard parts.count == 3, let a = UInt64(parts[0], radix: 16),
-      let b = UInt64(parts[1], radix: 16),
-      let c = Int(parts[2])
+    self.init(text: Array(text.utf8)[...])
+  }
+
+  /// Parses `description` from UTF-8 bytes.
+  init?(text bytes: ArraySlice<UInt8>) {
+    let parts = bytes.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+    guard parts.count == 3, let a = ContentHash.number(parts[0], radix: 16),
+      let b = ContentHash.number(parts[1], radix: 16),
+      let c = ContentHash.number(parts[2], radix: 10), c <= UInt64(Int.max)
     else { return nil }
-    self.init(a: a, b: b, count: c)
+    self.init(a: a, b: b, count: Int(c))
+  }
+
+  /// A number of 1 to 16 (hex) or 19 (decimal) digits; nil for anything else.
+  private static func number(_ digits: ArraySlice<UInt8>, radix: UInt64) -> UInt64? {
+    guard !digits.isEmpty, digits.count <= (radix == 16 ? 16 : 19) else { return nil }
+    var value: UInt64 = 0
+    for d in digits {
+      let v: UInt64
+      switch d {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt64(d - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16:
+        v = UInt64(d - UInt8(ascii: "a") + 10)
+      default: return nil
+      }
+      value = value * radix + v
+    }
+    return value
   }
 }

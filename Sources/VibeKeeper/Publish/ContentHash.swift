@@ -39,28 +39,54 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses `description` from UTF-8 bytes.
   init?(text bytes: ArraySlice<UInt8>) {
-    let parts = bytes.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-    guard parts.count == 3, let a = ContentHash.number(parts[0], radix: 16),
-      let b = ContentHash.number(parts[1], radix: 16),
-      let c = ContentHash.number(parts[2], radix: 10), c <= UInt64(Int.max)
-    else { return nil }
+    var a: UInt64 = 0
+    var b: UInt64 = 0
+    var c: UInt64 = 0
+    var field = 0
+    var digits = 0
+    for byte in bytes {
+      if byte == UInt8(ascii: "-") {
+        guard digits > 0, field < 2 else { return nil }
+        field += 1
+        digits = 0
+        continue
+      }
+      let value: UInt64
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt64(byte &- UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f") where field < 2:
+        value = UInt64(byte &- UInt8(ascii: "a") &+ 10)
+      default: return nil
+      }
+      // At most 16 hex digits, or 18 decimal ones (a length below 10^18).
+      guard digits < (field < 2 ? 16 : 18) else { return nil }
+      switch field {
+      case 0: a = a << 4 | value
+      case 1: b = b << 4 | value
+      default: c = c * 10 + value
+      }
+      digits += 1
+    }
+    guard field == 2, digits > 0 else { return nil }
     self.init(a: a, b: b, count: Int(c))
   }
 
-  /// A number of 1 to 16 (hex) or 19 (decimal) digits; nil for anything else.
-  private static func number(_ digits: ArraySlice<UInt8>, radix: UInt64) -> UInt64? {
-    guard !digits.isEmpty, digits.count <= (radix == 16 ? 16 : 19) else { return nil }
-    var value: UInt64 = 0
-    for d in digits {
-      let v: UInt64
-      switch d {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt64(d - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16:
-        v = UInt64(d - UInt8(ascii: "a") + 10)
-      default: return nil
-      }
-      value = value * radix + v
+  /// Appends `description` to `out` as UTF-8.
+  func append(to out: inout [UInt8]) {
+    ContentHash.appendHex(a, to: &out)
+    out.append(UInt8(ascii: "-"))
+    ContentHash.appendHex(b, to: &out)
+    out.append(UInt8(ascii: "-"))
+    out.append(contentsOf: String(count).utf8)
+  }
+
+  /// Appends `value` in lower-case hex without leading zeros.
+  private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+    let digits = Array("0123456789abcdef".utf8)
+    var shift = max(0, (63 - value.leadingZeroBitCount) / 4 * 4)
+    while shift >= 0 {
+      out.append(digits[Int((value >> UInt64(shift)) & 0xf)])
+      shift -= 4
     }
-    return value
   }
 }

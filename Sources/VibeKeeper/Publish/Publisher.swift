@@ -132,7 +132,9 @@ public struct Publisher: Sendable {
           "VibeKeeper only replaces folders it built (they hold \(SiteManifest.fileName)); empty it or choose another --output"
       )
     }
-    guard let listing = try TreeListing.read(root) else { return nil }
+    guard let listing = try TreeListing.read(root, expecting: manifest.files.count + 16) else {
+      return nil
+    }
     return TreeUpdate.Published(root: root, manifest: manifest, listing: listing)
   }
 
@@ -215,6 +217,7 @@ public struct Publisher: Sendable {
   func checkPaths(_ files: [OutputFile]) throws -> (files: Set<String>, folders: Set<String>) {
     var seen = Set<String>(minimumCapacity: files.count)
     var folders = Set<String>()
+    var lastFolder: Substring = ""
     for file in files {
       guard OutputFile.isSafePath(file.path), file.path != SiteManifest.fileName else {
         throw PublishError("the output path '\(file.path)' would leave the output folder")
@@ -222,10 +225,15 @@ public struct Publisher: Sendable {
       guard seen.insert(file.path).inserted else {
         throw PublishError("two outputs are both written to '\(file.path)'")
       }
-      var prefix = Substring(file.path)
-      while let slash = prefix.lastIndex(of: "/") {
-        prefix = prefix[..<slash]
-        guard folders.insert(String(prefix)).inserted else { break }
+      // Pages come in runs from the same folder: a folder just seen is not looked up.
+      guard let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+      var prefix = file.path[..<slash]
+      if prefix == lastFolder { continue }
+      lastFolder = prefix
+      while folders.insert(String(prefix)).inserted,
+        let up = prefix.utf8.lastIndex(of: UInt8(ascii: "/"))
+      {
+        prefix = prefix[..<up]
       }
     }
     if let clash = folders.filter({ seen.contains($0) }).min() {

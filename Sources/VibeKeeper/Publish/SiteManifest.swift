@@ -47,9 +47,18 @@ public struct SiteManifest: Sendable, Equatable {
   }
 
   /// The manifest's text: a header, then `hash<TAB>path` lines sorted by path.
-  public var text: String {
-    var out = SiteManifest.header + "\n"
-    for (path, hash) in files.sorted(by: { $0.key < $1.key }) { out += "\(hash)\t\(path)\n" }
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// `text` as UTF-8.
+  var bytes: [UInt8] {
+    var out = Array((SiteManifest.header + "\n").utf8)
+    out.reserveCapacity(files.count * 64)
+    for (path, hash) in files.sorted(by: { $0.key < $1.key }) {
+      hash.append(to: &out)
+      out.append(UInt8(ascii: "\t"))
+      out.append(contentsOf: path.utf8)
+      out.append(UInt8(ascii: "\n"))
+    }
     return out
   }
 }

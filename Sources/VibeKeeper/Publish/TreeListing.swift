@@ -24,13 +24,14 @@ struct TreeListing: Sendable {
   }
 
   /// Lists the tree at `root`; nil when there is no folder there.
-  static func read(_ root: String) throws -> TreeListing? {
+  static func read(_ root: String, expecting count: Int = 0) throws -> TreeListing? {
     let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT || errno == ENOTDIR { return nil }
       throw FileCalls.failure("cannot open", root)
     }
     var listing = TreeListing()
+    listing.files.reserveCapacity(count)
     try listing.scan(fd, root, prefix: "")
     return listing
   }

@@ -55,7 +55,9 @@ struct TreeUpdate: Sendable {
   /// The tree at `root` when its manifest makes it trustworthy; otherwise (an interrupted
   /// update, or none yet) whatever is there is moved to `trash` and `root` is a new folder.
   static func base(of root: String, trash: String) throws -> Base? {
-    if let manifest = SiteManifest.read(folder: root), let listing = try TreeListing.read(root) {
+    if let manifest = SiteManifest.read(folder: root),
+      let listing = try TreeListing.read(root, expecting: manifest.files.count + 16)
+    {
       return Base(manifest: manifest, listing: listing)
     }
     if FileCalls.kind(root) != .missing { try FileCalls.move(root, trash) }
@@ -108,9 +110,10 @@ struct TreeUpdate: Sendable {
     }
     if let base {
       let carried = Set(userFiles)
-      let stale = base.listing.files.keys.filter {
-        $0 != SiteManifest.fileName && !generated.contains($0) && !carried.contains($0)
+      var stale = base.listing.files.keys.filter {
+        !generated.contains($0) && (carried.isEmpty || !carried.contains($0))
       }
+      stale.removeAll { $0 == SiteManifest.fileName }
       // From here on the tree is not trusted until its new manifest is in place.
       try FileCalls.removeFile(root + "/" + SiteManifest.fileName)
       for path in stale { try FileCalls.removeFile(root + "/" + path) }
@@ -128,7 +131,7 @@ struct TreeUpdate: Sendable {
     var manifest = SiteManifest()
     for (file, hash) in zip(files, hashes) { manifest.files[file.path] = hash }
     let pending = scratch + "/" + SiteManifest.fileName
-    try FileCalls.write(Array(manifest.text.utf8), to: pending)
+    try FileCalls.write(manifest.bytes, to: pending)
     try FileCalls.move(pending, root + "/" + SiteManifest.fileName)
     return stats
   }

@@ -78,7 +78,16 @@ public struct Publisher: Sendable {
     _ files: [OutputFile], generated: Set<String>, folders: Set<String>, trees: SiteTrees
   ) throws -> Stats {
     let found = trees.found()
-    let published = try publishedSite(found, trees)
+    let tree: SiteTrees.Tree
+    if case .tree(let current) = found { tree = current.other } else { tree = .a }
+    // The published site and the tree to update are read side by side.
+    let reads = Parallel.map(2, jobs: jobs) { k in
+      Result { () throws -> (TreeUpdate.Published?, TreeUpdate.Base?) in
+        k == 0
+          ? (try publishedSite(found, trees), nil) : (nil, try TreeUpdate.read(trees.path(tree)))
+      }
+    }
+    let published = try reads[0].get().0
     let hashes = Parallel.map(files.count, jobs: jobs) { i in
       files[i].reused ?? ContentHash(files[i].bytes)
     }
@@ -88,12 +97,11 @@ public struct Publisher: Sendable {
       return Stats(unchanged: files.count, kept: userFiles.count)
     }
     try trees.prepare()
-    var tree = SiteTrees.Tree.a
-    if case .tree(let current) = found { tree = current.other }
+    let base = try reads[1].get().1
+    if base == nil { try TreeUpdate.makeFresh(trees.path(tree), trash: trees.trash) }
     let update = TreeUpdate(
       files: files, hashes: hashes, generated: generated, folders: folders, published: published,
-      userFiles: userFiles, root: trees.path(tree),
-      base: try TreeUpdate.base(of: trees.path(tree), trash: trees.trash), scratch: trees.scratch)
+      userFiles: userFiles, root: trees.path(tree), base: base, scratch: trees.scratch)
     let stats = try update.apply(jobs: jobs)
     if found == .folder {
       try trees.replaceFolder(with: tree, keepingFolderAs: published == nil ? nil : tree.other)

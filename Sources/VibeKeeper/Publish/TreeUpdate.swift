@@ -52,17 +52,20 @@ struct TreeUpdate: Sendable {
   /// An empty folder for files being made.
   let scratch: String
 
-  /// The tree at `root` when its manifest makes it trustworthy; otherwise (an interrupted
-  /// update, or none yet) whatever is there is moved to `trash` and `root` is a new folder.
-  static func base(of root: String, trash: String) throws -> Base? {
-    if let manifest = SiteManifest.read(folder: root),
+  /// The tree at `root` when its manifest makes it trustworthy; nil otherwise (an
+  /// interrupted update, or no tree yet). Reads only.
+  static func read(_ root: String) throws -> Base? {
+    guard let manifest = SiteManifest.read(folder: root),
       let listing = try TreeListing.read(root, expecting: manifest.files.count + 16)
-    {
-      return Base(manifest: manifest, listing: listing)
-    }
+    else { return nil }
+    return Base(manifest: manifest, listing: listing)
+  }
+
+  /// Makes `root` a new, empty folder: whatever is there (an untrusted tree) is moved to
+  /// `trash` first.
+  static func makeFresh(_ root: String, trash: String) throws {
     if FileCalls.kind(root) != .missing { try FileCalls.move(root, trash) }
     try FileCalls.makeFolder(root)
-    return nil
   }
 
   /// One file to make in the tree.

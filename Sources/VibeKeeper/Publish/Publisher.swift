@@ -91,11 +91,9 @@ public struct Publisher: Sendable {
     let hashes = Parallel.map(files.count, jobs: jobs) { i in
       files[i].reused ?? ContentHash(files[i].bytes)
     }
-    let userFiles = try carriedFiles(
+    let (userFiles, same) = try compare(
       files, hashes: hashes, generated: generated, folders: folders, published: published)
-    if case .tree = found, let published, Publisher.isSame(files, hashes, as: published) {
-      return Stats(unchanged: files.count, kept: userFiles.count)
-    }
+    if case .tree = found, same { return Stats(unchanged: files.count, kept: userFiles.count) }
     try trees.prepare()
     let base = try reads[1].get().1
     if base == nil { try TreeUpdate.makeFresh(trees.path(tree), trash: trees.trash) }
@@ -146,19 +144,21 @@ public struct Publisher: Sendable {
     return TreeUpdate.Published(root: root, manifest: manifest, listing: listing)
   }
 
-  /// Files of the user's in the published site, sorted. Refuses a reused file the
-  /// published site does not have with its hash, and a generated file or folder where the
-  /// user has a file.
-  private func carriedFiles(
+  /// Files of the user's in the published site, sorted, and whether the published site
+  /// already is exactly the new one. Refuses a reused file the published site does not
+  /// have with its hash, and a generated file or folder where the user has a file.
+  private func compare(
     _ files: [OutputFile], hashes: [ContentHash], generated: Set<String>, folders: Set<String>,
     published: TreeUpdate.Published?
-  ) throws -> [String] {
-    for (file, hash) in zip(files, hashes) where file.reused != nil {
-      guard let published, published.manifest.files[file.path] == hash,
-        published.listing.files[file.path] != nil
-      else { throw PublishError.staleReuse(path: file.path) }
+  ) throws -> (userFiles: [String], same: Bool) {
+    var same = published?.manifest.files.count == files.count
+    for (file, hash) in zip(files, hashes) where same || file.reused != nil {
+      let there =
+        published?.manifest.files[file.path] == hash && published?.listing.files[file.path] != nil
+      if file.reused != nil, !there { throw PublishError.staleReuse(path: file.path) }
+      same = same && there
     }
-    guard let published else { return [] }
+    guard let published else { return ([], false) }
     var user: [String] = []
     for path in published.listing.files.keys
     where published.manifest.files[path] == nil && path != SiteManifest.fileName {
@@ -177,19 +177,7 @@ public struct Publisher: Sendable {
       }
       user.append(path)
     }
-    return user.sorted()
-  }
-
-  /// Whether the published site already is exactly the new one.
-  private static func isSame(
-    _ files: [OutputFile], _ hashes: [ContentHash], as published: TreeUpdate.Published
-  ) -> Bool {
-    guard published.manifest.files.count == files.count else { return false }
-    for (file, hash) in zip(files, hashes) {
-      guard published.manifest.files[file.path] == hash, published.listing.files[file.path] != nil
-      else { return false }
-    }
-    return true
+    return (user.sorted(), same)
   }
 
   /// Refuses an output that is, contains, or sits inside a protected folder (checking both

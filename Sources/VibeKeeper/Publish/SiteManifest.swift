@@ -51,12 +51,18 @@ public struct SiteManifest: Sendable, Equatable {
 
   /// `text` as UTF-8.
   var bytes: [UInt8] {
-    var out = Array((SiteManifest.header + "\n").utf8)
-    out.reserveCapacity(files.count * 64)
-    for (path, hash) in files.sorted(by: { $0.key < $1.key }) {
-      hash.append(to: &out)
+    let entries = Array(files)
+    return SiteManifest.bytes(paths: entries.map(\.key), hashes: entries.map(\.value))
+  }
+
+  /// The text of a manifest of `paths` (each once) and their `hashes`, as UTF-8.
+  static func bytes(paths: [String], hashes: [ContentHash]) -> [UInt8] {
+    var out = Array((header + "\n").utf8)
+    out.reserveCapacity(paths.count * 64)
+    for i in paths.indices.sorted(by: { paths[$0] < paths[$1] }) {
+      hashes[i].append(to: &out)
       out.append(UInt8(ascii: "\t"))
-      out.append(contentsOf: path.utf8)
+      out.append(contentsOf: paths[i].utf8)
       out.append(UInt8(ascii: "\n"))
     }
     return out

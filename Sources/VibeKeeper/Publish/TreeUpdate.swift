@@ -131,10 +131,8 @@ struct TreeUpdate: Sendable {
       Result { try make(todo[k], scratchName: String(k)) }
     }
     for result in results { try result.get() }
-    var manifest = SiteManifest()
-    for (file, hash) in zip(files, hashes) { manifest.files[file.path] = hash }
     let pending = scratch + "/" + SiteManifest.fileName
-    try FileCalls.write(manifest.bytes, to: pending)
+    try FileCalls.write(SiteManifest.bytes(paths: files.map(\.path), hashes: hashes), to: pending)
     try FileCalls.move(pending, root + "/" + SiteManifest.fileName)
     return stats
   }

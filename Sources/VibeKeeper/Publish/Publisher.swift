@@ -80,11 +80,13 @@ public struct Publisher: Sendable {
     let found = trees.found()
     let tree: SiteTrees.Tree
     if case .tree(let current) = found { tree = current.other } else { tree = .a }
-    // The published site and the tree to update are read side by side.
+    // The published site and the tree to update are read side by side; a tree that
+    // cannot be read is not trusted (made again).
     let reads = Parallel.map(2, jobs: jobs) { k in
       Result { () throws -> (TreeUpdate.Published?, TreeUpdate.Base?) in
         k == 0
-          ? (try publishedSite(found, trees), nil) : (nil, try TreeUpdate.read(trees.path(tree)))
+          ? (try publishedSite(found, trees), nil)
+          : (nil, (try? TreeUpdate.read(trees.path(tree))) ?? nil)
       }
     }
     let published = try reads[0].get().0

@@ -81,8 +81,16 @@ struct SiteTrees: Sendable {
   }
 
   /// Removes what an interrupted publish may have left (never a tree) and makes the hidden
-  /// folder and an empty scratch folder.
+  /// folder (and the output's parent folders, when missing) and an empty scratch folder.
   func prepare() throws {
+    if FileCalls.kind(parent) == .missing {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: parent, withIntermediateDirectories: true)
+      } catch {
+        throw PublishError("cannot make the folder \(parent): \(error.localizedDescription)")
+      }
+    }
     for leftover in earlierLeftovers { try FileCalls.removeTree(leftover) }
     try FileCalls.makeFolder(state)
     for leftover in [pendingLink, previousFolder, trash, scratch] {

@@ -203,6 +203,11 @@ import Testing
     try Publisher(output: out, protecting: []).publish(
       site + [OutputFile(path: "2.html", text: "2")])
     #expect(try String(contentsOf: out.appendingPathComponent("2.html"), encoding: .utf8) == "2")
+    // An output in folders that do not exist yet: they are made.
+    let deep = root.url.appendingPathComponent("new/deeper/_site")
+    try Publisher(output: deep, protecting: []).publish(site)
+    #expect(
+      try String(contentsOf: deep.appendingPathComponent("index.html"), encoding: .utf8) == "home")
     // The hidden folder deleted by hand: the dangling link is replaced.
     try fm.removeItem(at: after.appendingPathComponent("._site.vibekeeper"))
     try Publisher(output: out, protecting: []).publish(site)

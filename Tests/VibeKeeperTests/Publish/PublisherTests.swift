@@ -177,6 +177,19 @@ import Testing
     m.files["ünï/çode.html"] = ContentHash(Array(repeating: 200, count: 100_000))
     #expect(m.text.hasPrefix("# vibekeeper manifest 1\n"))
     #expect(ContentHash(Array("hello".utf8)) != ContentHash(Array("hellp".utf8)))
+    // Any one byte changed, anywhere (in the words or the tail), gives another hash; and
+    // every such change gives a different one.
+    let base = (0..<45).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+    var seen: Set<ContentHash> = [ContentHash(base)]
+    for i in base.indices {
+      for delta: UInt8 in [1, 128] {
+        var changed = base
+        changed[i] &+= delta
+        #expect(seen.insert(ContentHash(changed)).inserted, "byte \(i) + \(delta)")
+      }
+    }
+    #expect(ContentHash([]) != ContentHash([0]))
+    #expect(ContentHash([0, 0, 0, 0, 0, 0, 0, 0]) != ContentHash([0, 0, 0, 0, 0, 0, 0, 0, 0]))
     let lines = m.text.split(separator: "\n")
     #expect(lines[1].hasSuffix("\ta.html"))
     #expect(lines[2].hasSuffix("\tb/c.html"))

@@ -84,7 +84,7 @@ struct BuildOptions: ParsableArguments {
     if verbose, let p = outcome.published {
       Terminal.out(
         "  \(outcome.rendered) rendered, \(outcome.skipped) unchanged since the last build\n"
-          + "  \(p.written) written, \(p.unchanged) unchanged, \(p.removed) removed, \(p.kept) of yours kept\n"
+          + "  \(p.written) written, \(p.linked) linked, \(p.unchanged) untouched, \(p.removed) removed, \(p.kept) of yours kept\n"
           + "  \(outcome.steps.summary)\n"
       )
     }

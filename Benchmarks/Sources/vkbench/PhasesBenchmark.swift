@@ -36,7 +36,7 @@ enum PhasesBenchmark {
     let site = renderer.render()
     lap("render (\(site.files.count) files)")
     let stats = try Publisher(output: output, protecting: [data]).publish(site.files)
-    lap("publish (\(stats.written) written, \(stats.unchanged) linked)")
+    lap("publish (\(stats.written) written, \(stats.linked) linked, \(stats.unchanged) untouched)")
   }
 
   /// The peak resident memory so far (VmHWM), in MB.

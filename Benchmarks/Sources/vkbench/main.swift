@@ -3,6 +3,7 @@
 //   vkbench loader [RECORDS]        the data-folder loader on a generated household
 //   vkbench compare [...]           VibeKeeper against Hugo (see Benchmarks/run.sh)
 //   vkbench phases DATA OUTPUT      one build, step by step
+//   vkbench publish N DIR [RUNS]    the publisher alone: N pages, then one page changed
 //   vkbench fixture KIND N DIR      writes a fixture for profiling
 import Foundation
 
@@ -21,6 +22,8 @@ case "compare":
   }
 case "phases":
   try PhasesBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "publish":
+  try PublishBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "fixture" where arguments.count == 4:
   // vkbench fixture household|gifts N DIR: writes a fixture for profiling.
   let root = URL(fileURLWithPath: arguments[3])
@@ -33,6 +36,7 @@ case "fixture" where arguments.count == 4:
 default:
   print(
     "usage: vkbench templates [ITERATIONS] | loader [RECORDS] | compare [--quick] [--runs N]"
-      + " [--tmpfs-only] | phases DATA OUTPUT | fixture household|gifts N DIR")
+      + " [--tmpfs-only] | phases DATA OUTPUT | publish N DIR [RUNS]"
+      + " | fixture household|gifts N DIR")
   exit(arguments.isEmpty ? 0 : 2)
 }

@@ -95,7 +95,11 @@ public struct SiteBuild: Sendable {
       feedStamps: FeedStamps.read(dataFolder: data), previousFeedState: previousState)
     renderer.jobs = jobs
     renderer.codeIdentity = codeIdentity
-    if !full, let manifest = SiteManifest.read(from: output),
+    var protected = [data]
+    if let templates { protected.append(templates) }
+    var publisher = Publisher(output: output, protecting: protected)
+    publisher.jobs = jobs
+    if !full, let manifest = publisher.publishedManifest(),
       let bytes = FileManager.default.contents(
         atPath: output.appendingPathComponent(PageRecord.fileName).path)
     {
@@ -118,13 +122,9 @@ public struct SiteBuild: Sendable {
       outcome.failure = "--strict: there are errors, so nothing was published"
       return outcome
     }
-    var protected = [data]
-    if let templates { protected.append(templates) }
-    var publisher = Publisher(output: output, protecting: protected)
-    publisher.jobs = jobs
     do {
       outcome.published = try publisher.publish(site.files)
-    } catch  where site.skipped > 0 {
+    } catch let error as PublishError where error.staleReuse != nil {
       // The published site changed under us (a page was edited or removed by hand):
       // render everything and publish that instead.
       renderer.lastBuild = nil

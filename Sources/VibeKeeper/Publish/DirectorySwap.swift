@@ -6,9 +6,10 @@ import Foundation
   import Darwin
 #endif
 
-/// Swaps two directories in one atomic step where the system can (Linux `renameat2` with
-/// `RENAME_EXCHANGE`, macOS `renamex_np` with `RENAME_SWAP`), so a reader of the output path
-/// sees the old tree or the new one, never a mix or nothing.
+/// Exchanges two paths in one atomic step where the system can (Linux `renameat2` with
+/// `RENAME_EXCHANGE`, macOS `renamex_np` with `RENAME_SWAP`), so a reader of either path
+/// sees one of the two entries there, never nothing. Used to put the site's link in place
+/// of a folder.
 enum DirectorySwap {
   /// Exchanges `a` and `b`; false when the system or file system cannot.
   static func exchange(_ a: String, _ b: String) -> Bool {
@@ -26,21 +27,5 @@ enum DirectorySwap {
     #else
       return false
     #endif
-  }
-
-  /// Puts `staging` in place of `target` and returns where the previous tree is now (to be
-  /// removed), or nil when there was none. Falls back to two renames when an exchange is
-  /// not possible (the output path is then missing for an instant, never half-written).
-  static func install(_ staging: URL, at target: URL, previous: URL) throws -> URL? {
-    let fm = FileManager.default
-    var isDir: ObjCBool = false
-    guard fm.fileExists(atPath: target.path, isDirectory: &isDir) else {
-      try fm.moveItem(at: staging, to: target)
-      return nil
-    }
-    if isDir.boolValue, exchange(staging.path, target.path) { return staging }
-    try fm.moveItem(at: target, to: previous)
-    try fm.moveItem(at: staging, to: target)
-    return previous
   }
 }

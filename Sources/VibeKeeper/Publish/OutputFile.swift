@@ -1,24 +1,21 @@
-/// One file of the built site: its path inside the output folder and its bytes.
+/// One file of the built site: its path inside the output folder and its bytes, or, for a
+/// file known to be unchanged since the published site, only its content hash there.
 public struct OutputFile: Sendable, Hashable {
   /// A relative path with `/` separators (`contacts/mom.html`).
   public var path: String
-  /// The file's bytes (empty for a file `reused` from the published site).
+  /// The file's bytes (empty when `reused` is set).
   public var bytes: [UInt8]
-  /// When set, the file is unchanged since the published site, whose copy has this hash;
-  /// the publisher takes it from there.
+  /// Set when the file is unchanged since the published site and was not rendered: its
+  /// content hash in the published manifest. The publisher links the published file, or
+  /// throws a `PublishError` with `staleReuse` set when the published site does not have
+  /// this path with this hash.
   public var reused: ContentHash?
-
-  /// A file that is unchanged since the published site (which holds it with `hash`).
-  public static func unchanged(path: String, hash: ContentHash) -> OutputFile {
-    var file = OutputFile(path: path, bytes: [])
-    file.reused = hash
-    return file
-  }
 
   /// Creates a file from bytes.
   public init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
+    self.reused = nil
   }
 
   /// Creates a file from text, stored as UTF-8.
@@ -26,14 +23,34 @@ public struct OutputFile: Sendable, Hashable {
     self.init(path: path, bytes: Array(text.utf8))
   }
 
+  /// A file unchanged since the published site, whose content hash there is `hash`
+  /// (`Publisher.publishedManifest()`): no bytes, the published file is reused.
+  public static func unchanged(path: String, hash: ContentHash) -> OutputFile {
+    var file = OutputFile(path: path, bytes: [])
+    file.reused = hash
+    return file
+  }
+
   /// Whether `path` stays inside the output folder: relative, no empty, `.` or `..`
   /// segments, no backslashes or NUL.
   public static func isSafePath(_ path: String) -> Bool {
-    guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0") else {
-      return false
+    var segment = 0  // bytes in the current segment
+    var dots = 0  // how many of them are dots
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "/"):
+        if segment == 0 || segment == dots && dots <= 2 { return false }
+        segment = 0
+        dots = 0
+      case UInt8(ascii: "\\"), 0:
+        return false
+      case UInt8(ascii: "."):
+        segment += 1
+        dots += 1
+      default:
+        segment += 1
+      }
     }
-    return !path.split(separator: "/", omittingEmptySubsequences: false).contains {
-      $0.isEmpty || $0 == "." || $0 == ".."
-    }
+    return !(segment == 0 || segment == dots && dots <= 2)
   }
 }

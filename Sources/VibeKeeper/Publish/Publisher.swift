@@ -1,23 +1,20 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The last stage of the pipeline: writes a built site into a fresh folder beside the
-/// output and swaps it in only when it is complete, so a failed or interrupted build (even
-/// `kill -9`) leaves the previous site as it was. Unchanged files are hard-linked from the
-/// previous site instead of written again. Only files VibeKeeper generated are ever
-/// removed; files a user put in the output folder are carried over.
+/// The last stage of the pipeline: publishes a built site so that its cost follows what
+/// changed and a reader never sees a half-written one. The output (`_site`) is a symbolic
+/// link to one of two trees in a hidden folder beside it (`SiteTrees`); a publish brings
+/// the other tree up to date — only files whose content differs are touched
+/// (`TreeUpdate`) — and then replaces the link in one `rename`. A failed or interrupted
+/// publish (even `kill -9`) leaves the published site as it was, and the next publish
+/// correct. Only files VibeKeeper generated are ever removed; files a user put in the
+/// output are carried over.
 public struct Publisher: Sendable {
-  /// The output folder (`_site`).
+  /// The output path (`_site`).
   public let output: URL
   /// Folders the output must never be, contain, or sit inside (the data and templates).
   public let protectedFolders: [URL]
 
-  /// How many files are written at once (default: one per processor).
+  /// How many files are hashed and written at once (default: one per processor).
   public var jobs = Parallel.defaultJobs
 
   /// Creates a publisher.
@@ -26,135 +23,199 @@ public struct Publisher: Sendable {
     self.protectedFolders = protectedFolders
   }
 
-  /// What a publish did.
+  /// What a publish did. `written + linked + unchanged` is the number of files published.
   public struct Stats: Sendable, Equatable {
-    /// Files written because they are new or changed.
+    /// Files written because their content is new or changed.
     public var written = 0
-    /// Unchanged files linked from the previous site.
+    /// Files hard-linked from the published site (unchanged since it, but the tree being
+    /// updated had another version or none).
+    public var linked = 0
+    /// Files the tree being updated already had with the same content: not touched.
     public var unchanged = 0
-    /// Generated files of the previous site that are gone from the new one.
+    /// Generated files of the published site that the new site no longer has.
     public var removed = 0
-    /// Files not made by VibeKeeper, carried over from the previous site.
+    /// Files not made by VibeKeeper, carried over from the published site.
     public var kept = 0
+
+    /// Creates counts.
+    public init(
+      written: Int = 0, linked: Int = 0, unchanged: Int = 0, removed: Int = 0, kept: Int = 0
+    ) {
+      self.written = written
+      self.linked = linked
+      self.unchanged = unchanged
+      self.removed = removed
+      self.kept = kept
+    }
   }
 
-  /// Publishes `files` (paths relative to the output folder).
+  /// The manifest of the site published now (read before rendering to tell which files can
+  /// be passed as `OutputFile.unchanged(path:hash:)`); nil when there is none.
+  public func publishedManifest() -> SiteManifest? {
+    SiteManifest.read(from: output.standardizedFileURL)
+  }
+
+  /// Publishes `files` (paths relative to the output).
   @discardableResult
   public func publish(_ files: [OutputFile]) throws -> Stats {
     let target = output.standardizedFileURL
+    guard target.path != "/" else { throw PublishError("refusing to publish into /") }
+    let trees = SiteTrees(output: target)
     try checkLocation(target)
-    let previous = try previousManifest(target)
-    try checkPaths(files)
-    let fm = FileManager.default
-    let parent = target.deletingLastPathComponent()
-    let staging = parent.appendingPathComponent(".\(target.lastPathComponent).vibekeeper-new")
-    let old = parent.appendingPathComponent(".\(target.lastPathComponent).vibekeeper-old")
-    // Leftovers of an interrupted build carry our names only; they are ours to remove.
-    try? fm.removeItem(at: staging)
-    try? fm.removeItem(at: old)
-    var stats = Stats()
+    let (generated, folders) = try checkPaths(files)
     do {
-      try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-      var manifest = SiteManifest()
-      try makeDirectories(for: files.map(\.path), under: staging)
-      // Files are hashed and linked or written by several workers (each file on its own,
-      // into folders made above); the manifest and counts are put together in order.
-      let stagingPath = staging.path
-      let targetPath = target.path
-      let done = Parallel.map(files.count, jobs: jobs) { i -> Result<(ContentHash, Bool), Error> in
-        let file = files[i]
-        let dest = stagingPath + "/" + file.path
-        if let reused = file.reused {
-          guard previous?.files[file.path] == reused, link(targetPath + "/" + file.path, dest) == 0
-          else {
-            return .failure(
-              PublishError("the published \(file.path) is not the one the last build made"))
-          }
-          return .success((reused, true))
-        }
-        let hash = ContentHash(file.bytes)
-        if previous?.files[file.path] == hash, link(targetPath + "/" + file.path, dest) == 0 {
-          return .success((hash, true))
-        }
-        do {
-          try Publisher.write(file.bytes, to: dest)
-          return .success((hash, false))
-        } catch {
-          return .failure(error)
-        }
-      }
-      for (file, result) in zip(files, done) {
-        let (hash, linked) = try result.get()
-        manifest.files[file.path] = hash
-        if linked { stats.unchanged += 1 } else { stats.written += 1 }
-      }
-      if let previous {
-        stats.removed = previous.files.keys.filter { manifest.files[$0] == nil }.count
-        stats.kept = try carryUserFiles(
-          from: target, to: staging, previous: previous, generated: manifest)
-      }
-      try Publisher.write(
-        Array(manifest.text.utf8), to: staging.appendingPathComponent(SiteManifest.fileName).path)
-      if let replaced = try DirectorySwap.install(staging, at: target, previous: old) {
-        try? fm.removeItem(at: replaced)
-      }
+      return try publish(files, generated: generated, folders: folders, trees: trees)
     } catch let error as PublishError {
-      try? fm.removeItem(at: staging)
       throw error
     } catch {
-      try? fm.removeItem(at: staging)
       throw PublishError(
         "could not write the site: \(error.localizedDescription)",
         hint: "the previous site is unchanged")
     }
+  }
+
+  private func publish(
+    _ files: [OutputFile], generated: Set<String>, folders: Set<String>, trees: SiteTrees
+  ) throws -> Stats {
+    let found = trees.found()
+    let tree: SiteTrees.Tree
+    if case .tree(let current) = found { tree = current.other } else { tree = .a }
+    // The published site and the tree to update are read side by side; a tree that
+    // cannot be read is not trusted (made again).
+    let reads = Parallel.map(2, jobs: jobs) { k in
+      Result { () throws -> (TreeUpdate.Published?, TreeUpdate.Base?) in
+        k == 0
+          ? (try publishedSite(found, trees), nil)
+          : (nil, (try? TreeUpdate.read(trees.path(tree))) ?? nil)
+      }
+    }
+    let published = try reads[0].get().0
+    let hashes = Parallel.map(files.count, jobs: jobs) { i in
+      files[i].reused ?? ContentHash(files[i].bytes)
+    }
+    let (userFiles, same) = try compare(
+      files, hashes: hashes, generated: generated, folders: folders, published: published)
+    if case .tree = found, same { return Stats(unchanged: files.count, kept: userFiles.count) }
+    try trees.prepare()
+    let base = try reads[1].get().1
+    if base == nil { try TreeUpdate.makeFresh(trees.path(tree), trash: trees.trash) }
+    let update = TreeUpdate(
+      files: files, hashes: hashes, generated: generated, folders: folders, published: published,
+      userFiles: userFiles, root: trees.path(tree), base: base, scratch: trees.scratch)
+    let stats = try update.apply(jobs: jobs)
+    if found == .folder {
+      try trees.replaceFolder(with: tree, keepingFolderAs: published == nil ? nil : tree.other)
+    } else {
+      try trees.link(tree)
+    }
+    try FileCalls.removeTree(trees.trash)
     return stats
   }
 
-  /// Refuses an output folder that is, contains, or sits inside a protected folder.
-  func checkLocation(_ target: URL) throws {
-    let out = Publisher.realPath(target)
-    guard out != "/" else { throw PublishError("refusing to publish into /") }
-    for folder in protectedFolders {
-      let p = Publisher.realPath(folder)
-      if out == p || p.hasPrefix(out + "/") {
-        throw PublishError(
-          "the output folder \(target.path) is or contains \(folder.path)",
-          hint: "publishing replaces the output folder; choose another --output, such as _site")
-      }
-      if out.hasPrefix(p + "/") {
-        throw PublishError(
-          "the output folder \(target.path) is inside \(folder.path)",
-          hint:
-            "VibeKeeper never writes into the data or templates folders; choose another --output")
-      }
-    }
-  }
-
-  /// The previous site's manifest; an existing folder that is not ours must be empty.
-  func previousManifest(_ target: URL) throws -> SiteManifest? {
-    let fm = FileManager.default
-    var isDir: ObjCBool = false
-    guard fm.fileExists(atPath: target.path, isDirectory: &isDir) else { return nil }
-    guard isDir.boolValue else {
+  /// The published site; nil when there is none (or an empty folder). Refuses an output
+  /// that is not a folder or our link, and a folder (or tree) with files but no manifest.
+  private func publishedSite(_ found: SiteTrees.Found, _ trees: SiteTrees) throws
+    -> TreeUpdate.Published?
+  {
+    let root: String
+    switch found {
+    case .nothing: return nil
+    case .other:
       throw PublishError(
-        "the output \(target.path) exists and is not a folder", hint: "choose another --output")
-    }
-    if let m = SiteManifest.read(from: target) { return m }
-    let contents = (try? fm.contentsOfDirectory(atPath: target.path)) ?? []
-    guard contents.isEmpty else {
+        "the output \(trees.output) exists and is not a folder", hint: "choose another --output")
+    case .otherLink(let text):
       throw PublishError(
-        "the output folder \(target.path) has files VibeKeeper did not make",
+        "the output \(trees.output) is a symbolic link VibeKeeper did not make (to \(text))",
+        hint: "choose another --output (such as the folder it points to), or remove the link")
+    case .folder: root = trees.output
+    case .tree(let tree): root = trees.path(tree)
+    }
+    guard let manifest = SiteManifest.read(folder: root) else {
+      guard let listing = try TreeListing.read(root),
+        !listing.files.isEmpty || !listing.folders.isEmpty
+      else { return nil }
+      throw PublishError(
+        "the output folder \(trees.output) has files VibeKeeper did not make",
         hint:
           "VibeKeeper only replaces folders it built (they hold \(SiteManifest.fileName)); empty it or choose another --output"
       )
     }
-    return nil
+    guard let listing = try TreeListing.read(root, expecting: manifest.files.count + 16) else {
+      return nil
+    }
+    return TreeUpdate.Published(root: root, manifest: manifest, listing: listing)
   }
 
-  /// Every path is safe, unique, and never both a file and a folder.
-  func checkPaths(_ files: [OutputFile]) throws {
-    var seen = Set<String>()
+  /// Files of the user's in the published site, sorted, and whether the published site
+  /// already is exactly the new one. Refuses a reused file the published site does not
+  /// have with its hash, and a generated file or folder where the user has a file.
+  private func compare(
+    _ files: [OutputFile], hashes: [ContentHash], generated: Set<String>, folders: Set<String>,
+    published: TreeUpdate.Published?
+  ) throws -> (userFiles: [String], same: Bool) {
+    var same = published?.manifest.files.count == files.count
+    for (file, hash) in zip(files, hashes) where same || file.reused != nil {
+      let there =
+        published?.manifest.files[file.path] == hash && published?.listing.files[file.path] != nil
+      if file.reused != nil, !there { throw PublishError.staleReuse(path: file.path) }
+      same = same && there
+    }
+    guard let published else { return ([], false) }
+    var user: [String] = []
+    for path in published.listing.files.keys
+    where published.manifest.files[path] == nil && path != SiteManifest.fileName {
+      var clash: String? = generated.contains(path) || folders.contains(path) ? path : nil
+      var prefix = Substring(path)
+      while clash == nil, let slash = prefix.lastIndex(of: "/") {
+        prefix = prefix[..<slash]
+        if generated.contains(String(prefix)) { clash = String(prefix) }
+      }
+      if let clash {
+        throw PublishError(
+          "the site now generates \(clash), but the output folder has a file of yours at \(path)",
+          hint:
+            "move \(output.appendingPathComponent(path).path) elsewhere; VibeKeeper never overwrites your files"
+        )
+      }
+      user.append(path)
+    }
+    return (user.sorted(), same)
+  }
+
+  /// Refuses an output that is, contains, or sits inside a protected folder (checking both
+  /// where the output link is and the tree it points to).
+  func checkLocation(_ target: URL) throws {
+    let parent = Publisher.realPath(target.deletingLastPathComponent())
+    let here = (parent.hasSuffix("/") ? parent : parent + "/") + target.lastPathComponent
+    let resolved = Publisher.realPath(target)
+    guard resolved != "/" else {
+      throw PublishError("refusing to publish into /")
+    }
+    for out in Set([here, resolved]) {
+      for folder in protectedFolders {
+        let p = Publisher.realPath(folder)
+        if out == p || p.hasPrefix(out + "/") {
+          throw PublishError(
+            "the output folder \(target.path) is or contains \(folder.path)",
+            hint: "publishing replaces the output folder; choose another --output, such as _site")
+        }
+        if out.hasPrefix(p + "/") {
+          throw PublishError(
+            "the output folder \(target.path) is inside \(folder.path)",
+            hint:
+              "VibeKeeper never writes into the data or templates folders; choose another --output"
+          )
+        }
+      }
+    }
+  }
+
+  /// Checks that every path is safe, unique, and never both a file and a folder; the paths
+  /// and the folders they need.
+  func checkPaths(_ files: [OutputFile]) throws -> (files: Set<String>, folders: Set<String>) {
+    var seen = Set<String>(minimumCapacity: files.count)
     var folders = Set<String>()
+    var lastFolder: Substring = ""
     for file in files {
       guard OutputFile.isSafePath(file.path), file.path != SiteManifest.fileName else {
         throw PublishError("the output path '\(file.path)' would leave the output folder")
@@ -162,83 +223,21 @@ public struct Publisher: Sendable {
       guard seen.insert(file.path).inserted else {
         throw PublishError("two outputs are both written to '\(file.path)'")
       }
-      var prefix = Substring(file.path)
-      while let slash = prefix.lastIndex(of: "/") {
-        prefix = prefix[..<slash]
-        folders.insert(String(prefix))
+      // Pages come in runs from the same folder: a folder just seen is not looked up.
+      guard let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+      var prefix = file.path[..<slash]
+      if prefix == lastFolder { continue }
+      lastFolder = prefix
+      while folders.insert(String(prefix)).inserted,
+        let up = prefix.utf8.lastIndex(of: UInt8(ascii: "/"))
+      {
+        prefix = prefix[..<up]
       }
     }
-    if let clash = seen.first(where: { folders.contains($0) }) {
+    if let clash = folders.filter({ seen.contains($0) }).min() {
       throw PublishError("'\(clash)' is both a file and a folder of the output")
     }
-  }
-
-  private func makeDirectories(for paths: [String], under root: URL) throws {
-    var made = Set<String>()
-    for path in paths {
-      guard let slash = path.lastIndex(of: "/") else { continue }
-      let dir = String(path[..<slash])
-      if made.insert(dir).inserted {
-        try FileManager.default.createDirectory(
-          at: root.appendingPathComponent(dir), withIntermediateDirectories: true)
-      }
-    }
-  }
-
-  /// Links the previous site's non-generated files into the new one.
-  private func carryUserFiles(
-    from target: URL, to staging: URL, previous: SiteManifest, generated: SiteManifest
-  ) throws -> Int {
-    guard
-      let walker = FileManager.default.enumerator(
-        at: target, includingPropertiesForKeys: [.isRegularFileKey])
-    else { return 0 }
-    var kept = 0
-    let base = target.path.hasSuffix("/") ? target.path : target.path + "/"
-    for case let url as URL in walker {
-      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else {
-        continue
-      }
-      let full = url.standardizedFileURL.path
-      guard full.hasPrefix(base) else { continue }
-      let rel = String(full.dropFirst(base.count))
-      if rel == SiteManifest.fileName || previous.files[rel] != nil { continue }
-      if generated.files[rel] != nil {
-        throw PublishError(
-          "the site now generates \(rel), but the output folder has a file of yours there",
-          hint:
-            "move \(target.appendingPathComponent(rel).path) elsewhere; VibeKeeper never overwrites your files"
-        )
-      }
-      let dest = staging.appendingPathComponent(rel)
-      try FileManager.default.createDirectory(
-        at: dest.deletingLastPathComponent(), withIntermediateDirectories: true)
-      if link(full, dest.path) != 0 {
-        try FileManager.default.copyItem(atPath: full, toPath: dest.path)
-      }
-      kept += 1
-    }
-    return kept
-  }
-
-  /// Writes a new file (it must not exist yet).
-  static func write(_ bytes: [UInt8], to path: String) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o644)
-    guard fd >= 0 else {
-      throw PublishError("cannot create \(path): \(String(cString: strerror(errno)))")
-    }
-    defer { close(fd) }
-    var offset = 0
-    try bytes.withUnsafeBytes { raw in
-      while offset < raw.count {
-        let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          throw PublishError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        offset += n
-      }
-    }
+    return (seen, folders)
   }
 
   /// The real path of a URL, resolving links in the part that exists.

@@ -82,5 +82,53 @@ import Testing
     }
     #expect(leftovers.isEmpty)
     #expect(SiteFixture.files(out)["gifts/g7.html"] != before["gifts/g7.html"])
+    // The output is a link to one of the two trees; nothing else is left in their folder.
+    let state = root.url.appendingPathComponent("._site.vibekeeper").path
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: state).sorted() == ["a", "b", "tmp"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/tmp") == [])
+    #expect(
+      try ["._site.vibekeeper/a", "._site.vibekeeper/b"].contains(
+        FileManager.default.destinationOfSymbolicLink(atPath: out.path)))
+  }
+
+  @Test func killNineDuringIncrementalPublishesNeverLeavesAHalfSite() throws {
+    let root = try Self.bigFolder(gifts: 1500)
+    defer { root.cleanup() }
+    let out = root.url.appendingPathComponent("_site")
+    let build = ["build", "--data", "data", "--output", "_site", "--now", "2026-11-22"]
+    // Two builds, so both trees exist and each later build updates the older one.
+    for _ in 0..<2 { #expect(try CLI.run(build, cwd: root.url).status == 0) }
+    var sites = [SiteFixture.files(out)]
+    for round in 0..<6 {
+      // One gift changes (its page and the lists showing it), then the build is killed.
+      try root.write(
+        "data/gifts/g\(round).md", Data("---\ntitle: Changed \(round)\nprice: 5\n---\n".utf8))
+      let p = Process()
+      p.executableURL = CLI.executable
+      p.arguments = build + ["--quiet"]
+      p.currentDirectoryURL = root.url
+      p.standardOutput = FileHandle.nullDevice
+      p.standardError = FileHandle.nullDevice
+      try p.run()
+      Thread.sleep(forTimeInterval: [0.3, 0.6, 0.8, 0.9, 1.0, 1.1][round])
+      kill(p.processIdentifier, SIGKILL)
+      p.waitUntilExit()
+      #expect(Self.isComplete(out), "after kill in round \(round)")
+      // Whole: exactly a site published before or the one being built.
+      let now = SiteFixture.files(out)
+      if !sites.contains(now) { sites.append(now) }
+      #expect(sites.count <= round + 2)
+    }
+    #expect(try CLI.run(build, cwd: root.url).status == 0)
+    #expect(Self.isComplete(out))
+    let full = try Self.bigFolder(gifts: 0)
+    defer { full.cleanup() }
+    // The same data built from scratch elsewhere gives the same files.
+    try FileManager.default.removeItem(at: full.url.appendingPathComponent("data"))
+    try FileManager.default.copyItem(
+      at: root.url.appendingPathComponent("data"), to: full.url.appendingPathComponent("data"))
+    #expect(try CLI.run(build, cwd: full.url).status == 0)
+    #expect(SiteFixture.files(full.url.appendingPathComponent("_site")) == SiteFixture.files(out))
   }
 }

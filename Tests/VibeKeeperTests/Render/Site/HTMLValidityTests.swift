@@ -12,7 +12,9 @@ import Testing
     }
     let site = try buildBundledSite()
     defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-    let pages = try FileManager.default.subpathsOfDirectory(atPath: site.path).filter {
+    let pages = try FileManager.default.subpathsOfDirectory(
+      atPath: site.resolvingSymlinksInPath().path
+    ).filter {
       $0.hasSuffix(".html")
     }
     #expect(pages.count > 50)

@@ -24,8 +24,9 @@ enum SiteFixture {
     return (outcome, out)
   }
 
-  /// Every file under a folder, by relative path.
-  static func files(_ root: URL) -> [String: Data] {
+  /// Every file under a folder (or the tree an output link points to), by relative path.
+  static func files(_ folder: URL) -> [String: Data] {
+    let root = folder.resolvingSymlinksInPath()
     var out: [String: Data] = [:]
     let base = root.standardizedFileURL.path + "/"
     guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)

@@ -1,0 +1,66 @@
+import Foundation
+
+@testable import VibeKeeper
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Helpers for the publisher tests: an output in a temporary folder and ways to look at it.
+struct PublishFixture {
+  let root: TempFolder
+  /// `root/_site`.
+  let out: URL
+
+  init(_ files: [String: String] = [:]) throws {
+    root = try TempFolder(files)
+    out = root.url.appendingPathComponent("_site")
+  }
+
+  var publisher: Publisher { Publisher(output: out, protecting: []) }
+
+  func cleanup() { root.cleanup() }
+
+  /// The hidden folder of tree `name` (`a` or `b`).
+  func tree(_ name: String) -> URL {
+    root.url.appendingPathComponent("._site.vibekeeper/\(name)")
+  }
+
+  /// The text of the output link, or nil when the output is not a link.
+  var linkText: String? { try? FileManager.default.destinationOfSymbolicLink(atPath: out.path) }
+
+  /// The text of `path` under `folder`.
+  func read(_ path: String, in folder: URL? = nil) -> String? {
+    try? String(contentsOf: (folder ?? out).appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// The inode number of `path` under `folder` (nil when missing).
+  func inode(_ path: String, in folder: URL? = nil) -> UInt64? {
+    var info = stat()
+    guard lstat((folder ?? out).appendingPathComponent(path).path, &info) == 0 else { return nil }
+    return UInt64(info.st_ino)
+  }
+
+  /// Every regular file under the output (through its link), by path, with its text.
+  func files(in folder: URL? = nil) -> [String: String] {
+    SiteFixture.files(folder ?? out).mapValues { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Pages `name-0` … with text `text(i)`.
+  static func pages(_ count: Int, _ text: (Int) -> String) -> [OutputFile] {
+    (0..<count).map { OutputFile(path: "pages/p\($0).html", text: text($0)) }
+  }
+
+  /// Whether `folder` holds exactly what its manifest says (plus `extra` paths).
+  static func isComplete(_ folder: URL, extra: Set<String> = []) -> Bool {
+    guard let manifest = SiteManifest.read(from: folder) else { return false }
+    let files = SiteFixture.files(folder)
+    guard Set(files.keys) == Set(manifest.files.keys).union(extra).union([SiteManifest.fileName])
+    else { return false }
+    return manifest.files.allSatisfy { path, hash in
+      files[path].map { ContentHash([UInt8]($0)) == hash } ?? false
+    }
+  }
+}

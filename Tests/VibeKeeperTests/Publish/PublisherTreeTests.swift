@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// The two trees behind the output link: what a publish touches, and how it recovers.
+@Suite struct PublisherTreeTests {
+  let fm = FileManager.default
+
+  @Test func oneChangeTouchesOnlyThatFileInTheOlderTree() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    var site = PublishFixture.pages(20) { "page \($0) v1" }
+    #expect(try f.publisher.publish(site) == Publisher.Stats(written: 20))  // a
+    let first = (0..<20).map { f.inode("pages/p\($0).html") }
+    site[0] = OutputFile(path: "pages/p0.html", text: "page 0 v2")
+    // b is new: everything unchanged is linked from a.
+    #expect(try f.publisher.publish(site) == Publisher.Stats(written: 1, linked: 19))
+    #expect(f.linkText == "._site.vibekeeper/b")
+    site[1] = OutputFile(path: "pages/p1.html", text: "page 1 v2")
+    // a is brought up to date: p0 (changed last time) linked from b, p1 written, the rest
+    // not touched at all.
+    #expect(try f.publisher.publish(site) == Publisher.Stats(written: 1, linked: 1, unchanged: 18))
+    #expect(f.linkText == "._site.vibekeeper/a")
+    for i in 2..<20 {
+      #expect(f.inode("pages/p\(i).html") == first[i])
+      #expect(f.inode("pages/p\(i).html", in: f.tree("b")) == first[i])
+    }
+    #expect(f.inode("pages/p0.html") == f.inode("pages/p0.html", in: f.tree("b")))
+    #expect(f.inode("pages/p1.html") != f.inode("pages/p1.html", in: f.tree("b")))
+    #expect(f.inode("pages/p1.html") != first[1])
+    // Nothing was changed in place: b still has p1 as it was.
+    #expect(f.read("pages/p1.html", in: f.tree("b")) == "page 1 v1")
+    #expect(f.read("pages/p1.html") == "page 1 v2")
+    #expect(f.read("pages/p0.html") == "page 0 v2")
+    #expect(PublishFixture.isComplete(f.out))
+    #expect(
+      try fm.contentsOfDirectory(atPath: f.root.url.path + "/._site.vibekeeper").sorted() == [
+        "a", "b", "tmp",
+      ])
+    #expect(try fm.contentsOfDirectory(atPath: f.root.url.path + "/._site.vibekeeper/tmp") == [])
+  }
+
+  @Test func consecutivePublishesAlternateTreesAndEachIsComplete() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    for round in 0..<5 {
+      // Each round changes one page, adds one and drops one.
+      var site = PublishFixture.pages(8) { $0 == round ? "changed \(round)" : "page \($0)" }
+      site.append(OutputFile(path: "extra/r\(round).html", text: "round \(round)"))
+      try f.publisher.publish(site)
+      #expect(f.linkText == "._site.vibekeeper/\(round % 2 == 0 ? "a" : "b")")
+      #expect(PublishFixture.isComplete(f.out))
+      let expected = Dictionary(
+        uniqueKeysWithValues: site.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
+      #expect(f.files().filter { $0.key != SiteManifest.fileName } == expected)
+    }
+  }
+
+  @Test func nothingChangedTouchesNothing() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    let site = PublishFixture.pages(5) { "page \($0)" }
+    try f.publisher.publish(site)
+    try Data("mine".utf8).write(to: f.out.appendingPathComponent("CNAME"))
+    #expect(try f.publisher.publish(site) == Publisher.Stats(unchanged: 5, kept: 1))
+    #expect(f.linkText == "._site.vibekeeper/a")
+    #expect(!fm.fileExists(atPath: f.tree("b").path))
+  }
+
+  @Test func reusedFilesAreLinkedFromThePublishedSite() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    #expect(f.publisher.publishedManifest() == nil)
+    // Without a published site nothing can be reused.
+    let ghost = OutputFile.unchanged(path: "a.html", hash: ContentHash(Array("A".utf8)))
+    #expect(
+      performing: { try f.publisher.publish([ghost]) },
+      throws: { ($0 as? PublishError)?.staleReuse == "a.html" })
+    var site = PublishFixture.pages(4) { "page \($0)" }
+    try f.publisher.publish(site)  // a
+    try f.publisher.publish(site + [OutputFile(path: "new.html", text: "new")])  // b
+    let published = try #require(f.publisher.publishedManifest())
+    #expect(published.files.count == 5)
+    // Only page 3 is rendered; the others are reused by hash, without bytes.
+    site = (0..<3).map {
+      .unchanged(path: "pages/p\($0).html", hash: published.files["pages/p\($0).html"]!)
+    }
+    site.append(OutputFile(path: "pages/p3.html", text: "page 3 v2"))
+    site.append(.unchanged(path: "new.html", hash: published.files["new.html"]!))
+    // a has pages 0-2 already; new.html is linked from b; page 3 is written.
+    #expect(try f.publisher.publish(site) == Publisher.Stats(written: 1, linked: 1, unchanged: 3))
+    #expect(f.read("pages/p0.html") == "page 0")
+    #expect(f.read("new.html") == "new")
+    #expect(f.inode("new.html") == f.inode("new.html", in: f.tree("b")))
+    #expect(PublishFixture.isComplete(f.out))
+    // A hash the published site does not have for that path (or a path it does not have)
+    // is stale: a distinct error, and the site is not touched.
+    let before = f.files()
+    for stale in [
+      OutputFile.unchanged(path: "pages/p3.html", hash: published.files["pages/p3.html"]!),
+      OutputFile.unchanged(path: "pages/p9.html", hash: published.files["pages/p0.html"]!),
+    ] {
+      #expect(
+        performing: { try f.publisher.publish([stale]) },
+        throws: { ($0 as? PublishError)?.staleReuse == stale.path })
+      #expect(f.files() == before)
+      #expect(f.linkText == "._site.vibekeeper/a")
+    }
+    // A published file that vanished cannot be reused either.
+    try fm.removeItem(at: f.out.appendingPathComponent("new.html"))
+    let gone = OutputFile.unchanged(path: "new.html", hash: published.files["new.html"]!)
+    #expect(
+      performing: { try f.publisher.publish([gone]) },
+      throws: { ($0 as? PublishError)?.staleReuse == "new.html" })
+  }
+
+  @Test func aFolderMadeByTheEarlierVersionIsConvertedInPlace() throws {
+    // The earlier version published a real folder with a manifest; the user added a file.
+    var manifest = SiteManifest()
+    manifest.files["index.html"] = ContentHash(Array("home".utf8))
+    manifest.files["gifts/a.html"] = ContentHash(Array("A".utf8))
+    let f = try PublishFixture([
+      "_site/index.html": "home", "_site/gifts/a.html": "A", "_site/CNAME": "example.org",
+      "_site/\(SiteManifest.fileName)": manifest.text,
+    ])
+    defer { f.cleanup() }
+    let homeInode = f.inode("index.html")
+    let stats = try f.publisher.publish([
+      OutputFile(path: "index.html", text: "home"), OutputFile(path: "gifts/a.html", text: "A2"),
+    ])
+    #expect(stats == Publisher.Stats(written: 1, linked: 1, kept: 1))
+    #expect(f.linkText == "._site.vibekeeper/a")
+    #expect(f.read("gifts/a.html") == "A2")
+    #expect(f.read("CNAME") == "example.org")
+    #expect(f.inode("index.html") == homeInode)
+    // The old folder is now tree b, complete with its manifest, so the next publish
+    // brings it up to date instead of writing everything.
+    #expect(f.read("gifts/a.html", in: f.tree("b")) == "A")
+    #expect(PublishFixture.isComplete(f.tree("b"), extra: ["CNAME"]))
+    let next = try f.publisher.publish([
+      OutputFile(path: "index.html", text: "home 3"), OutputFile(path: "gifts/a.html", text: "A2"),
+    ])
+    #expect(next == Publisher.Stats(written: 1, linked: 1, kept: 1))
+    #expect(f.linkText == "._site.vibekeeper/b")
+    #expect(f.read("index.html") == "home 3")
+    #expect(PublishFixture.isComplete(f.out, extra: ["CNAME"]))
+  }
+
+  @Test func anInterruptedUpdateIsNeverTrusted() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    let site = PublishFixture.pages(6) { "page \($0)" }
+    try f.publisher.publish(site)  // a
+    try f.publisher.publish(site + [OutputFile(path: "b-only.html", text: "b")])  // b
+    // A publish into a was killed half-way: manifest removed, a file half-written (in
+    // place of a page), junk of all kinds, scratch files and a pending link left.
+    let a = f.tree("a")
+    try fm.removeItem(at: a.appendingPathComponent(SiteManifest.fileName))
+    try fm.removeItem(at: a.appendingPathComponent("pages/p2.html"))
+    try Data("pa".utf8).write(to: a.appendingPathComponent("pages/p2.html"))
+    try fm.createDirectory(
+      at: a.appendingPathComponent("junk/deep"), withIntermediateDirectories: true)
+    try Data("j".utf8).write(to: a.appendingPathComponent("junk/deep/j.html"))
+    let state = f.root.url.appendingPathComponent("._site.vibekeeper")
+    try fm.createDirectory(
+      at: state.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+    try Data("half".utf8).write(to: state.appendingPathComponent("tmp/3"))
+    try fm.createSymbolicLink(
+      atPath: state.appendingPathComponent("link").path, withDestinationPath: "x")
+    let stats = try f.publisher.publish(site)
+    // a was rebuilt from scratch: every file linked from b (none written).
+    #expect(stats == Publisher.Stats(linked: 6, removed: 1))
+    #expect(f.linkText == "._site.vibekeeper/a")
+    #expect(f.read("pages/p2.html") == "page 2")
+    #expect(!fm.fileExists(atPath: f.out.appendingPathComponent("junk").path))
+    #expect(PublishFixture.isComplete(f.out))
+    #expect(try fm.contentsOfDirectory(atPath: state.path).sorted() == ["a", "b", "tmp"])
+    #expect(try fm.contentsOfDirectory(atPath: state.appendingPathComponent("tmp").path) == [])
+    // A manifest that is not ours, or a generated file gone from a trusted tree, is
+    // handled too.
+    try Data("garbage".utf8).write(to: f.tree("b").appendingPathComponent(SiteManifest.fileName))
+    try f.publisher.publish(site + [OutputFile(path: "b-only.html", text: "b")])
+    #expect(PublishFixture.isComplete(f.out))
+    try fm.removeItem(at: f.tree("a").appendingPathComponent("pages/p4.html"))
+    let repaired = try f.publisher.publish(site)
+    #expect(repaired == Publisher.Stats(linked: 1, unchanged: 5, removed: 1))
+    #expect(PublishFixture.isComplete(f.out))
+  }
+
+  @Test func theLinkIsRelativeAndSurvivesMovingTheParentOrLosingTheTrees() throws {
+    let root = try TempFolder([:])
+    defer { root.cleanup() }
+    let before = root.url.appendingPathComponent("x")
+    try fm.createDirectory(at: before, withIntermediateDirectories: true)
+    let site = [OutputFile(path: "index.html", text: "home")]
+    try Publisher(output: before.appendingPathComponent("_site"), protecting: []).publish(site)
+    let after = root.url.appendingPathComponent("y")
+    try fm.moveItem(at: before, to: after)
+    let out = after.appendingPathComponent("_site")
+    #expect(
+      try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8) == "home")
+    try Publisher(output: out, protecting: []).publish(
+      site + [OutputFile(path: "2.html", text: "2")])
+    #expect(try String(contentsOf: out.appendingPathComponent("2.html"), encoding: .utf8) == "2")
+    // An output in folders that do not exist yet: they are made.
+    let deep = root.url.appendingPathComponent("new/deeper/_site")
+    try Publisher(output: deep, protecting: []).publish(site)
+    #expect(
+      try String(contentsOf: deep.appendingPathComponent("index.html"), encoding: .utf8) == "home")
+    // The hidden folder deleted by hand: the dangling link is replaced.
+    try fm.removeItem(at: after.appendingPathComponent("._site.vibekeeper"))
+    try Publisher(output: out, protecting: []).publish(site)
+    #expect(
+      try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8) == "home")
+  }
+}

@@ -144,7 +144,7 @@ struct YAMLReader {
 
   /// The first tab in a line's leading whitespace, where libyaml would fail obscurely.
   private func tabIndentation(in yaml: Substring) -> (line: Int, column: Int)? {
-    guard yaml.contains("\t") else { return nil }
+    guard yaml.utf8.contains(0x09) else { return nil }
     var line = 1
     var atLineStart = true
     var column = 1

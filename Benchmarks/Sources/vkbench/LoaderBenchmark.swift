@@ -49,6 +49,52 @@ enum LoaderBenchmark {
       String(
         format: "  best %.1f ms, median %.1f ms (CPU %.1f ms), %.0f records/s (median)",
         times[0] * 1000, median * 1000, cpus[cpus.count / 2] * 1000, Double(records) / median))
+    try reuse(loader, root: root, runs: runs)
+  }
+
+  /// A second load reusing the first load's cache: unchanged, and after one record file
+  /// changed (appends a comment line to the first record file, then restores it).
+  static func reuse(_ loader: DataLoader, root: URL, runs: Int) throws {
+    var (_, cache) = loader.load(reusing: nil)
+    var unchanged: [Double] = []
+    for _ in 0..<runs {
+      let (wall, _) = measure { (_, cache) = loader.load(reusing: cache) }
+      unchanged.append(wall)
+    }
+    guard let file = firstRecordFile(root) else { return }
+    let original = try Data(contentsOf: file)
+    defer { try? original.write(to: file) }
+    var changed: [Double] = []
+    var decoded = 0
+    for i in 0..<runs {
+      try (original + Data("\n# edit \(i)\n".utf8)).write(to: file)
+      let (wall, _) = measure {
+        let (result, next) = loader.load(reusing: cache)
+        decoded = result.decodedFiles
+        cache = next
+      }
+      changed.append(wall)
+    }
+    unchanged.sort()
+    changed.sort()
+    print(
+      String(
+        format:
+          "  reusing the cache: median %.1f ms unchanged, %.1f ms with one file changed (%d decoded)",
+        unchanged[unchanged.count / 2] * 1000, changed[changed.count / 2] * 1000, decoded))
+  }
+
+  /// The first record file (sorted) in the data folder's gifts, or any kind folder.
+  static func firstRecordFile(_ root: URL) -> URL? {
+    let fm = FileManager.default
+    for kind in ["gifts", "contacts", "purchases"] {
+      let folder = root.appendingPathComponent(kind)
+      guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { continue }
+      if let name = names.filter({ $0.hasSuffix(".md") || $0.hasSuffix(".yml") }).sorted().first {
+        return folder.appendingPathComponent(name)
+      }
+    }
+    return nil
   }
 
   /// Wall and CPU (user + system, whole process) seconds of `body`.

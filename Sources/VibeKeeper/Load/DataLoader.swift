@@ -81,7 +81,7 @@ public struct DataLoader: Sendable {
       return decodeFile(file, context: context)
     }
     var assembly = HouseholdAssembly(settings: settings)
-    for outcome in outputs { assembly.add(outcome.output) }
+    assembly.add(contentsOf: outputs.lazy.map(\.output))
     var (household, more) = assembly.finish()
     household.media = scan.media
     diagnostics += more

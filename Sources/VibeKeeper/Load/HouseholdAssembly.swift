@@ -17,8 +17,9 @@ struct HouseholdAssembly {
   /// (growing the id tables one record at a time was a good part of the assembly's time).
   mutating func add(contentsOf outputs: some Collection<RecordFile.Output>) {
     var counts: [RecordKind: Int] = [:]
+    // A file's records are all of its folder's kind.
     for output in outputs {
-      for record in output.records { counts[record.kind, default: 0] += 1 }
+      if let kind = output.records.first?.kind { counts[kind, default: 0] += output.records.count }
     }
     let total = counts.values.reduce(0, +)
     records.reserveCapacity(records.count + total)

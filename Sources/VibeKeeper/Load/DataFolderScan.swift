@@ -5,11 +5,12 @@ import Foundation
 /// never walks a link loop.
 struct DataFolderScan {
   /// A record file found in a kind folder.
-  struct FoundFile {
+  struct FoundFile: Sendable {
     let kind: RecordKind
+    /// The path inside the data folder (`gifts/mom/pottery.md`).
     let path: String
-    let url: URL
-    let size: Int
+    /// The path to open (the folder's path joined with `path`).
+    let fullPath: String
   }
 
   var files: [FoundFile] = []
@@ -20,6 +21,15 @@ struct DataFolderScan {
   /// Largest record file read; larger ones are reported, not loaded.
   static let maxFileSize = 5 * 1024 * 1024
   static let recordExtensions: Set<String> = ["md", "yml", "yaml"]
+
+  /// Whether a file name ends in a record extension (any case), as `NSString.pathExtension`
+  /// reads it: the text after the last dot, when that dot does not start the name.
+  static func isRecordFileName(_ name: String) -> Bool {
+    guard let dot = name.utf8.lastIndex(of: 0x2E), dot > name.utf8.startIndex else {
+      return false
+    }
+    return recordExtensions.contains(String(name[name.index(after: dot)...]).lowercased())
+  }
 
   /// Scans `root`, naming files in diagnostics as `displayRoot/…`.
   init(root: URL, displayRoot: String) {
@@ -76,15 +86,15 @@ struct DataFolderScan {
       return
     }
     visited.insert(real)
-    guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { return }
-    for name in names.sorted() where !(name.hasPrefix(".") || name.hasPrefix("_")) {
-      let url = dir.appendingPathComponent(name)
+    let dirPath = dir.path
+    guard let entries = DirectoryEntries.read(dirPath) else { return }
+    for entry in entries where !(entry.name.hasPrefix(".") || entry.name.hasPrefix("_")) {
+      let name = entry.name
       let childRel = rel + "/" + name
-      // One lstat answers for plain files and folders (most entries); links take the
-      // slow path that resolves them.
-      var info = stat()
-      if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
-        let type = info.st_mode & S_IFMT
+      let childPath = dirPath + "/" + name
+      // The folder listing's type answers for plain files and folders (most entries); links
+      // take the slow path that resolves them.
+      if let type = entry.type(in: dirPath), type != S_IFLNK {
         if type == S_IFDIR {
           guard visited.insert(real + "/" + name).inserted else {
             diagnostics.append(
@@ -95,16 +105,17 @@ struct DataFolderScan {
             continue
           }
           walk(
-            url, rel: childRel, kind: kind, media: media, rootReal: rootReal, visited: &visited,
-            display: display)
+            URL(fileURLWithPath: childPath, isDirectory: true), rel: childRel, kind: kind,
+            media: media, rootReal: rootReal, visited: &visited, display: display)
           continue
         }
         guard type == S_IFREG else { continue }
-        found(name, childRel, url, size: Int(info.st_size), kind: kind, media: media, display)
+        found(name, childRel, childPath, kind: kind, media: media, display)
         continue
       }
+      let url = dir.appendingPathComponent(name)
       let values = try? url.resourceValues(forKeys: [
-        .isDirectoryKey, .isSymbolicLinkKey, .fileSizeKey, .isRegularFileKey,
+        .isDirectoryKey, .isSymbolicLinkKey, .isRegularFileKey,
       ])
       let target = url.resolvingSymlinksInPath().standardizedFileURL.path
       if values?.isSymbolicLink == true, !(target == rootReal || target.hasPrefix(rootReal + "/")) {
@@ -141,16 +152,13 @@ struct DataFolderScan {
         }
         continue
       }
-      let size =
-        (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? values?
-        .fileSize ?? 0
-      found(name, childRel, url, size: size, kind: kind, media: media, display)
+      found(name, childRel, childPath, kind: kind, media: media, display)
     }
   }
 
   /// Notes a regular file: a media file, a record file of the kind, or a warning.
   private mutating func found(
-    _ name: String, _ childRel: String, _ url: URL, size: Int, kind: RecordKind?, media: Bool,
+    _ name: String, _ childRel: String, _ fullPath: String, kind: RecordKind?, media: Bool,
     _ display: (String) -> String
   ) {
     if media {
@@ -158,8 +166,7 @@ struct DataFolderScan {
       return
     }
     guard let kind else { return }
-    let ext = (name as NSString).pathExtension.lowercased()
-    guard DataFolderScan.recordExtensions.contains(ext) else {
+    guard DataFolderScan.isRecordFileName(name) else {
       diagnostics.append(
         Diagnostic(
           .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
@@ -167,6 +174,6 @@ struct DataFolderScan {
           hint: "images belong in media/; rename the file to .md or .yml if it holds records"))
       return
     }
-    files.append(FoundFile(kind: kind, path: childRel, url: url, size: size))
+    files.append(FoundFile(kind: kind, path: childRel, fullPath: fullPath))
   }
 }

@@ -12,6 +12,11 @@ public struct DataLoader: Sendable {
   /// How many files are decoded at once (default: one per processor).
   public var jobs = Parallel.defaultJobs
 
+  /// How long before a load began a file must have been last written for the next load to
+  /// trust its stamp (file times have a coarse tick: an edit in the same tick as the read
+  /// would keep the stamp). Two seconds.
+  public var settleTime: Duration = .seconds(2)
+
   /// Creates a loader for `root`; `displayRoot` defaults to the path as given.
   public init(root: URL, displayRoot: String? = nil) {
     self.root = root
@@ -26,16 +31,32 @@ public struct DataLoader: Sendable {
     public var household: Household
     /// Errors, warnings and notes, in file order.
     public var diagnostics: [Diagnostic]
+    /// How many record files were read and decoded (the others came from the cache).
+    public var decodedFiles: Int
   }
 
   /// Loads the folder.
   public func load() -> Result {
+    run(reusing: nil, keep: false).0
+  }
+
+  /// Loads the folder, reusing what `cache` (from an earlier load of this folder) holds for
+  /// files that have not changed, and returns the cache for the next load. The result is
+  /// the same as `load()`'s.
+  public func load(reusing cache: LoadCache?) -> (Result, LoadCache) {
+    run(reusing: cache, keep: true)
+  }
+
+  private func run(reusing cache: LoadCache?, keep: Bool) -> (Result, LoadCache) {
+    let started = DataLoader.nanosecondsSince1970()
     let scan = DataFolderScan(root: root, displayRoot: displayRoot)
     var diagnostics = scan.diagnostics
     var settings = Settings()
+    var settingsBytes: [UInt8]?
     if let url = scan.settingsURL {
       let display = shown(url.lastPathComponent)
       if let bytes = FileManager.default.contents(atPath: url.path) {
+        settingsBytes = [UInt8](bytes)
         switch SourceText.decode([UInt8](bytes), file: display) {
         case .failure(let d): diagnostics.append(d)
         case .success(let text):
@@ -49,46 +70,80 @@ public struct DataLoader: Sendable {
     let context = DecodeContext(
       settings: settings,
       clock: LocalClock(now: Date(timeIntervalSince1970: 0), timeZone: settings.timeZone))
+    let key = LoadCache.Key(root: root.path, displayRoot: displayRoot, settings: settingsBytes)
+    let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]
     let files = scan.files
     let outputs = Parallel.map(files.count, jobs: jobs) { i in
-      decodeFile(files[i], context: context)
+      let file = files[i]
+      if let entry = reusable[file.path], FileStamp(path: file.fullPath) == entry.stamp {
+        return FileOutcome(output: entry.output, stamp: entry.stamp, reused: true)
+      }
+      return decodeFile(file, context: context)
     }
     var assembly = HouseholdAssembly(settings: settings)
-    for output in outputs { assembly.add(output) }
+    assembly.add(contentsOf: outputs.lazy.map(\.output))
     var (household, more) = assembly.finish()
     household.media = scan.media
     diagnostics += more
-    return Result(household: household, diagnostics: DataLoader.ordered(diagnostics))
+    let result = Result(
+      household: household, diagnostics: DataLoader.ordered(diagnostics),
+      decodedFiles: outputs.count { !$0.reused })
+    guard keep else { return (result, LoadCache()) }
+    let settled = started - settleTime.nanoseconds
+    var entries: [String: LoadCache.Entry] = [:]
+    entries.reserveCapacity(files.count)
+    for (file, outcome) in zip(files, outputs) {
+      guard let stamp = outcome.stamp, stamp.isSettled(before: settled) else { continue }
+      entries[file.path] = LoadCache.Entry(stamp: stamp, output: outcome.output)
+    }
+    return (result, LoadCache(key: key, entries: entries))
+  }
+
+  /// What one file gave, with the stamp of the version read (nil when it could not be read,
+  /// so it is never reused).
+  private struct FileOutcome: Sendable {
+    let output: RecordFile.Output
+    let stamp: FileStamp?
+    let reused: Bool
   }
 
   /// Reads and decodes one record file (a pure function of the file, so files decode in
   /// parallel).
   private func decodeFile(_ file: DataFolderScan.FoundFile, context: DecodeContext)
-    -> RecordFile.Output
+    -> FileOutcome
   {
     let recordFile = RecordFile(kind: file.kind, path: file.path, displayPath: shown(file.path))
     var failed = RecordFile.Output()
-    guard file.size <= DataFolderScan.maxFileSize else {
-      let mb = String(format: "%.1f", Double(file.size) / 1_048_576)
+    switch FileBytes.read(file.fullPath, limit: DataFolderScan.maxFileSize) {
+    case .bytes(let bytes, let stamp):
+      return FileOutcome(
+        output: recordFile.decode(bytes, context: context), stamp: stamp, reused: false)
+    case .tooLarge(let size, let stamp):
+      let mb = String(format: "%.1f", Double(size) / 1_048_576)
       failed.diagnostics.append(
         Diagnostic(
           .error, SourceLocation(file: recordFile.displayPath, line: 1, column: 1),
           "the file is \(mb) MB; record files are limited to \(DataFolderScan.maxFileSize / 1_048_576) MB",
           hint: "split it into several files, e.g. one per month (purchases/2026/11.yml)"))
-      return failed
-    }
-    guard let data = FileManager.default.contents(atPath: file.url.path) else {
+      return FileOutcome(output: failed, stamp: stamp, reused: false)
+    case .unreadable:
       failed.diagnostics.append(
         Diagnostic(
           .error, SourceLocation(file: recordFile.displayPath, line: 1, column: 1),
           "the file cannot be read"))
-      return failed
+      return FileOutcome(output: failed, stamp: nil, reused: false)
     }
-    return recordFile.decode([UInt8](data), context: context)
   }
 
   private func shown(_ rel: String) -> String {
     displayRoot.isEmpty ? rel : displayRoot + "/" + rel
+  }
+
+  /// The wall-clock time in nanoseconds since 1970 (compared with file times only).
+  private static func nanosecondsSince1970() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 
   /// Diagnostics in a stable order: by file, line, column, then message.
@@ -96,5 +151,12 @@ public struct DataLoader: Sendable {
     diagnostics.sorted {
       ($0.location, $0.message) < ($1.location, $1.message)
     }
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds.
+  fileprivate var nanoseconds: Int64 {
+    components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
   }
 }

@@ -3,14 +3,30 @@
 /// and orders every kind by id so the result never depends on file order.
 struct HouseholdAssembly {
   let settings: Settings
-  private var records: [LoadedRecord] = []
-  private var references: [[Reference]] = []
+  /// Every record kept so far, in file order (records go straight into their lists, so
+  /// each is copied once).
+  private var household = Household()
+  /// The records that name others: kind, position in the kind's list, the references.
+  private var referencing: [(kind: RecordKind, index: Int, references: [Reference])] = []
   private var diagnostics: [Diagnostic] = []
   private var firstSeen: [RecordKind: [String: SourceLocation]] = [:]
 
   /// Starts an empty assembly.
   init(settings: Settings) {
     self.settings = settings
+  }
+
+  /// Adds what every file yielded, in order, with room made for all their records first
+  /// (growing the id tables one record at a time was a good part of the assembly's time).
+  mutating func add(contentsOf outputs: some Collection<RecordFile.Output>) {
+    var counts: [RecordKind: Int] = [:]
+    // A file's records are all of its folder's kind.
+    for output in outputs {
+      if let kind = output.records.first?.kind { counts[kind, default: 0] += output.records.count }
+    }
+    household.reserveCapacity(for: counts)
+    for (kind, count) in counts { firstSeen[kind, default: [:]].reserveCapacity(count) }
+    for output in outputs { add(output) }
   }
 
   /// Adds what one file yielded, dropping records whose id is already taken.
@@ -29,18 +45,21 @@ struct HouseholdAssembly {
         continue
       }
       firstSeen[kind, default: [:]][meta.id] = meta.location
-      records.append(record)
-      references.append(refs)
+      if !refs.isEmpty { referencing.append((kind, household.count(of: kind), refs)) }
+      record.insert(into: &household)
     }
   }
 
   /// Checks references and builds the household.
   mutating func finish() -> (Household, [Diagnostic]) {
-    var h = Household()
+    var h = household
+    household = Household()
     h.settings = settings
-    for (i, var record) in records.enumerated() {
+    var dropped: [RecordKind: Set<Int>] = [:]
+    for (kind, index, references) in referencing {
+      var record: LoadedRecord?
       var keep = true
-      for ref in references[i] where firstSeen[ref.target]?[ref.id] == nil {
+      for ref in references where firstSeen[ref.target]?[ref.id] == nil {
         let known = firstSeen[ref.target].map { Array($0.keys) } ?? []
         let hint: String
         if let close = Suggestion.closest(to: ref.id, in: known) {
@@ -56,11 +75,17 @@ struct HouseholdAssembly {
             .error, ref.location,
             "'\(ref.field)' names \(ref.target.singular) '\(ref.id)', which does not exist",
             hint: hint))
-        keep = record.dropReference(ref) && keep
+        var changed = record ?? LoadedRecord(kind, at: index, in: h)
+        keep = changed.dropReference(ref) && keep
+        record = changed
       }
-      guard keep else { continue }
-      record.insert(into: &h)
+      if !keep {
+        dropped[kind, default: []].insert(index)
+      } else if let record {
+        record.replace(at: index, in: &h)
+      }
     }
+    h.remove(dropped)
     h.sortByID()
     h.indexRecords()
     for gift in h.gifts where gift.occasion == "birthday" {
@@ -73,84 +98,5 @@ struct HouseholdAssembly {
       }
     }
     return (h, diagnostics)
-  }
-}
-
-extension LoadedRecord {
-  /// The record's kind.
-  var kind: RecordKind {
-    switch self {
-    case .contact: .contacts
-    case .occasion: .occasions
-    case .gift: .gifts
-    case .reminder: .reminders
-    case .budget: .budgets
-    case .purchase: .purchases
-    case .item: .items
-    case .price: .prices
-    case .shopping: .shopping
-    case .game: .games
-    case .result: .results
-    }
-  }
-
-  /// Forgets a dangling reference; false when the record cannot stand without it.
-  mutating func dropReference(_ ref: Reference) -> Bool {
-    switch self {
-    case .gift(var g):
-      if ref.field == "for" { g.recipient = nil } else { g.occasion = nil }
-      self = .gift(g)
-    case .occasion(var o):
-      o.contact = nil
-      self = .occasion(o)
-    case .purchase(var p):
-      // Keep the purchase under the name it gave.
-      p.name = p.name ?? p.item
-      p.item = nil
-      self = .purchase(p)
-    case .shopping(var s):
-      for i in s.entries.indices where s.entries[i].item == ref.id {
-        s.entries[i].name = s.entries[i].name ?? ref.id
-        s.entries[i].item = nil
-      }
-      self = .shopping(s)
-    case .price, .result, .contact, .reminder, .budget, .item, .game:
-      return false
-    }
-    return true
-  }
-
-  /// Appends the record to its kind's list.
-  func insert(into h: inout Household) {
-    switch self {
-    case .contact(let r): h.contacts.append(r)
-    case .occasion(let r): h.occasions.append(r)
-    case .gift(let r): h.gifts.append(r)
-    case .reminder(let r): h.reminders.append(r)
-    case .budget(let r): h.budgets.append(r)
-    case .purchase(let r): h.purchases.append(r)
-    case .item(let r): h.items.append(r)
-    case .price(let r): h.prices.append(r)
-    case .shopping(let r): h.shopping.append(r)
-    case .game(let r): h.games.append(r)
-    case .result(let r): h.results.append(r)
-    }
-  }
-}
-
-extension Household {
-  /// Orders every kind by id (a stable order that does not depend on the file system).
-  mutating func sortByID() {
-    contacts.sort { $0.id < $1.id }
-    occasions.sort { $0.id < $1.id }
-    gifts.sort { $0.id < $1.id }
-    reminders.sort { $0.id < $1.id }
-    budgets.sort { $0.id < $1.id }
-    purchases.sort { $0.id < $1.id }
-    items.sort { $0.id < $1.id }
-    prices.sort { $0.id < $1.id }
-    shopping.sort { $0.id < $1.id }
-    games.sort { $0.id < $1.id }
-    results.sort { $0.id < $1.id }
   }
 }

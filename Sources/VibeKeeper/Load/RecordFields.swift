@@ -101,7 +101,7 @@ struct RecordFields {
   /// A non-empty text value, trimmed.
   mutating func string(_ key: String, aliases: [String] = []) -> String? {
     guard let (name, s) = scalar(key, aliases: aliases, what: "text") else { return nil }
-    let t = s.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let t = s.text.trimmedWhitespace()
     if t.isEmpty {
       error(name, "'\(name)' is empty")
       return nil
@@ -163,7 +163,7 @@ struct RecordFields {
 
   /// Parses a date text for field `name`, reporting problems.
   mutating func parseDate(_ text: String, _ name: String) -> LocalDate? {
-    let t = text.trimmingCharacters(in: .whitespaces)
+    let t = text.trimmedBlanks()
     if let d = LocalDate(iso: t) { return d }
     if t.count == 10, t.split(separator: "-").count == 3,
       let y = Int(t.prefix(4)), let m = Int(t.dropFirst(5).prefix(2)), Int(t.suffix(2)) != nil
@@ -223,13 +223,13 @@ struct RecordFields {
   mutating func choice<T>(_ key: String, _ options: [(String, T)]) -> T? {
     guard let (name, s) = scalar(key, what: "one of \(options.map(\.0).joined(separator: ", "))")
     else { return nil }
-    let t = s.text.trimmingCharacters(in: .whitespaces).lowercased()
+    let t = s.text.trimmedBlanks().lowercased()
     if let hit = options.first(where: { $0.0 == t }) { return hit.1 }
     let names = options.map(\.0)
     let suggestion = Suggestion.closest(to: t, in: names).map { "did you mean '\($0)'? " } ?? ""
     error(
       name, "'\(name)' must be one of \(names.joined(separator: ", ")), not '\(s.text)'",
-      hint: suggestion.isEmpty ? nil : suggestion.trimmingCharacters(in: .whitespaces))
+      hint: suggestion.isEmpty ? nil : suggestion.trimmedBlanks())
     return nil
   }
 
@@ -238,13 +238,13 @@ struct RecordFields {
     guard let (name, node) = resolve(key, []) else { return [] }
     switch node {
     case .scalar(let s):
-      return s.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      return s.text.split(separator: ",").map { $0.trimmedBlanks() }
         .filter { !$0.isEmpty }
     case .sequence(let items, _, _):
       var out: [String] = []
       for item in items {
         if case .scalar(let s) = item, !s.isNull {
-          out.append(s.text.trimmingCharacters(in: .whitespaces))
+          out.append(s.text.trimmedBlanks())
         } else {
           let p = item.position
           report(

@@ -144,11 +144,22 @@ struct RecordFile {
   /// Whether an id stays inside its folder: no empty, `.` or `..` segment, no backslash,
   /// no leading `/`, no control characters.
   static func isValidID(_ id: String) -> Bool {
+    if id.utf8.allSatisfy({ $0 < 0x80 }) { return isValidASCIIID(id.utf8) }
     guard !id.isEmpty, id.count <= 200, !id.contains("\\"),
       !id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
     else { return false }
     return !id.split(separator: "/", omittingEmptySubsequences: false).contains {
       $0.isEmpty || $0 == "." || $0 == ".."
+    }
+  }
+
+  /// `isValidID` for an ASCII id, on its bytes (one character per byte).
+  private static func isValidASCIIID(_ id: String.UTF8View) -> Bool {
+    guard !id.isEmpty, id.count <= 200,
+      !id.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C })
+    else { return false }
+    return !id.split(separator: 0x2F, omittingEmptySubsequences: false).contains {
+      $0.isEmpty || $0.elementsEqual([0x2E]) || $0.elementsEqual([0x2E, 0x2E])
     }
   }
 

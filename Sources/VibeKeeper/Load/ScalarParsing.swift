@@ -7,7 +7,7 @@ enum ScalarParsing {
 
   /// A decimal written with digits and an optional `.` part (`12`, `1.29`, `-3.5`).
   static func decimal(_ text: String) -> Decimal? {
-    let t = text.trimmingCharacters(in: .whitespaces)
+    let t = text.trimmedBlanks()
     var digitsSeen = false
     var dotSeen = false
     for (i, c) in t.unicodeScalars.enumerated() {
@@ -24,7 +24,7 @@ enum ScalarParsing {
 
   /// A whole number.
   static func integer(_ text: String) -> Int? {
-    let t = text.trimmingCharacters(in: .whitespaces)
+    let t = text.trimmedBlanks()
     guard !t.isEmpty, t.count <= 18,
       t.unicodeScalars.enumerated().allSatisfy({
         ("0"..."9").contains($0.element) || ($0.offset == 0 && $0.element == "-")
@@ -52,7 +52,7 @@ enum ScalarParsing {
 
   /// `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM|±HHMM]`; a space may stand for the `T`.
   static func dateTime(_ text: String) -> DateTimeText? {
-    let t = text.trimmingCharacters(in: .whitespaces)
+    let t = text.trimmedBlanks()
     guard t.count >= 16 else { return nil }
     let datePart = t.prefix(10)
     let sep = t[t.index(t.startIndex, offsetBy: 10)]

@@ -8,7 +8,10 @@ struct SourceText {
   static func decode(_ bytes: [UInt8], file: String) -> Result<SourceText, Diagnostic> {
     var slice = bytes[...]
     if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
-    guard let decoded = String(validating: slice, as: UTF8.self) else {
+    // Validating from a buffer takes the standard library's fast UTF-8 path (a generic
+    // slice takes the slow one).
+    let validated = slice.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+    guard let decoded = validated else {
       let (line, column) = firstInvalidByte(in: slice)
       return .failure(
         Diagnostic(
@@ -17,7 +20,7 @@ struct SourceText {
           hint: "save the file with UTF-8 encoding (most editors offer it under 'Save As')"))
     }
     let text =
-      decoded.contains("\r") ? decoded.replacingOccurrences(of: "\r\n", with: "\n") : decoded
+      slice.contains(0x0D) ? decoded.replacingOccurrences(of: "\r\n", with: "\n") : decoded
     return .success(SourceText(text: text))
   }
 

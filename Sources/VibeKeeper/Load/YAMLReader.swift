@@ -1,7 +1,5 @@
-import Yams
-
-/// Parses YAML text into a `YAMLNode` tree with Yams' event parser (basic resolver, so
-/// nothing is guessed), and turns libyaml's errors into diagnostics at file positions.
+/// Parses YAML text into a `YAMLNode` tree with libyaml's event parser (`YAMLComposer`;
+/// nothing is guessed), and turns its errors into diagnostics at file positions.
 struct YAMLReader {
   /// The file name shown in diagnostics.
   let file: String
@@ -22,18 +20,21 @@ struct YAMLReader {
         ]
       )
     }
-    let root: Yams.Node?
-    do {
-      let parser = try Parser(yaml: String(yaml), resolver: .basic, encoding: .utf8)
-      root = try parser.singleRoot()
-    } catch let error as YamlError {
-      return (nil, [diagnostic(for: error)])
-    } catch {
-      return (nil, [Diagnostic(.error, location(1, 1), "could not read YAML: \(error)")])
-    }
-    guard let root else { return (nil, []) }
-    var budget = nodeBudget
-    guard let node = convert(root, budget: &budget) else {
+    switch YAMLComposer(nodeBudget: nodeBudget, lineOffset: lineOffset).compose(String(yaml)) {
+    case .success(let node):
+      return (node, [])
+    case .failure(.yaml(let problem)):
+      return (nil, [diagnostic(for: problem)])
+    case .failure(.keyNotText(let line, let column)):
+      return (
+        nil,
+        [
+          Diagnostic(
+            .error, SourceLocation(file: file, line: line, column: column),
+            "a field name must be plain text", hint: "write `name: value` pairs")
+        ]
+      )
+    case .failure(.tooManyNodes):
       return (
         nil,
         [
@@ -43,90 +44,32 @@ struct YAMLReader {
         ]
       )
     }
-    if case .failure(let d) = node { return (nil, [d]) }
-    if case .success(let n) = node { return (n, []) }
-    return (nil, [])
   }
 
   private func location(_ line: Int, _ column: Int) -> SourceLocation {
     SourceLocation(file: file, line: line + lineOffset, column: column)
   }
 
-  private func convert(_ node: Yams.Node, budget: inout Int) -> Result<YAMLNode, Diagnostic>? {
-    budget -= 1
-    guard budget >= 0 else { return nil }
-    let mark = node.mark.map { (line: $0.line, column: $0.column) } ?? (line: 1, column: 1)
-    switch node {
-    case .scalar(let s):
-      return .success(
-        .scalar(
-          scalar(
-            s.string, s.style == .plain, s.mark.map { (line: $0.line, column: $0.column) } ?? mark))
-      )
-    case .alias:
-      return .failure(
-        Diagnostic(.error, location(mark.line, mark.column), "YAML aliases are not supported here"))
-    case .sequence(let seq):
-      var items: [YAMLNode] = []
-      items.reserveCapacity(seq.count)
-      for child in seq {
-        guard let c = convert(child, budget: &budget) else { return nil }
-        switch c {
-        case .success(let n): items.append(n)
-        case .failure: return c
-        }
-      }
-      return .success(.sequence(items, line: mark.line + lineOffset, column: mark.column))
-    case .mapping(let map):
-      var entries: [YAMLEntry] = []
-      entries.reserveCapacity(map.count)
-      for (k, v) in map {
-        guard case .scalar(let ks) = k else {
-          let km = k.mark.map { (line: $0.line, column: $0.column) } ?? mark
-          return .failure(
-            Diagnostic(
-              .error, location(km.line, km.column), "a field name must be plain text",
-              hint: "write `name: value` pairs"))
-        }
-        guard let value = convert(v, budget: &budget) else { return nil }
-        switch value {
-        case .success(let n):
-          let km = ks.mark.map { (line: $0.line, column: $0.column) } ?? mark
-          entries.append(YAMLEntry(key: scalar(ks.string, ks.style == .plain, km), value: n))
-        case .failure: return value
-        }
-      }
-      return .success(
-        .mapping(YAMLMapping(entries: entries, line: mark.line + lineOffset, column: mark.column)))
-    }
-  }
-
-  private func scalar(_ text: String, _ plain: Bool, _ mark: (line: Int, column: Int)) -> YAMLScalar
-  {
-    YAMLScalar(text: text, line: mark.line + lineOffset, column: mark.column, isPlain: plain)
-  }
-
-  private func diagnostic(for error: YamlError) -> Diagnostic {
-    switch error {
-    case .scanner(let context, let problem, let mark, _),
-      .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
+  private func diagnostic(for problem: YAMLComposer.YAMLProblem) -> Diagnostic {
+    switch problem {
+    case .syntax(let problem, let line, let column, let context):
       var message = "invalid YAML: \(problem)"
-      if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
-      return Diagnostic(.error, location(mark.line, mark.column), message, hint: hint(for: problem))
-    case .duplicatedKeysInMapping(let duplicates, let context):
+      if let context { message += " (\(context.text) at line \(context.line + lineOffset))" }
+      return Diagnostic(.error, location(line, column), message, hint: hint(for: problem))
+    case .duplicateKeys(let duplicates, let line, let column):
       return Diagnostic(
-        .error, location(context.mark.line, context.mark.column),
+        .error, location(line, column),
         "a field is given twice: \(duplicates.joined(separator: ", "))",
         hint: "keep one of them")
-    case .reader(let problem, _, _, _):
+    case .reader(let problem):
       return Diagnostic(.error, location(1, 1), "invalid YAML: \(problem)")
-    default:
-      return Diagnostic(.error, location(1, 1), "invalid YAML: \(error)")
+    case .memory:
+      return Diagnostic(.error, location(1, 1), "invalid YAML: Memory error")
     }
   }
 
-  private func hint(for problem: String) -> String? {
+  /// A hint for one of libyaml's problems, when there is a useful one.
+  func hint(for problem: String) -> String? {
     if problem.contains("mapping values are not allowed") {
       return "a value that contains ': ' must be quoted, e.g. title: \"Note: buy milk\""
     }
@@ -143,8 +86,8 @@ struct YAMLReader {
   }
 
   /// The first tab in a line's leading whitespace, where libyaml would fail obscurely.
-  private func tabIndentation(in yaml: Substring) -> (line: Int, column: Int)? {
-    guard yaml.contains("\t") else { return nil }
+  func tabIndentation(in yaml: Substring) -> (line: Int, column: Int)? {
+    guard yaml.utf8.contains(0x09) else { return nil }
     var line = 1
     var atLineStart = true
     var column = 1

@@ -34,7 +34,7 @@ enum ContactDecoder: KindDecoder {
   /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown.
   private static func readBirthday(_ f: inout RecordFields) -> Birthday? {
     guard let (_, s) = f.scalar("birthday", what: "a date") else { return nil }
-    let t = s.text.trimmingCharacters(in: .whitespaces)
+    let t = s.text.trimmedBlanks()
     if t.hasPrefix("--") {
       let parts = t.dropFirst(2).split(separator: "-")
       if parts.count == 2, parts[0].count == 2, parts[1].count == 2,

@@ -37,7 +37,7 @@ enum GiftDecoder: KindDecoder {
   /// An occasion id, or `birthday` for the recipient's birthday.
   private static func giftOccasion(_ f: inout RecordFields) -> String? {
     if let (_, s) = f.scalar("occasion", what: "an occasion id or birthday"),
-      s.text.trimmingCharacters(in: .whitespaces).lowercased() == "birthday"
+      s.text.trimmedBlanks().lowercased() == "birthday"
     {
       if !f.has("for", aliases: ["recipient"]) {
         f.error(

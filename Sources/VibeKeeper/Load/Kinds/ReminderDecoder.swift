@@ -107,7 +107,7 @@ enum ReminderDecoder: KindDecoder {
     var days = Set<Weekday>()
     var ok = true
     for item in items {
-      let text = item.text.trimmingCharacters(in: .whitespaces)
+      let text = item.text.trimmedBlanks()
       if let n = Int(text), let w = Weekday(rawValue: n) {
         days.insert(w)
       } else if let w = Weekday(name: text) {

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// A load reusing the cache of an earlier load must give exactly what a fresh load gives,
+/// decoding only the files that changed.
+@Suite struct LoadCacheTests {
+  static let files = [
+    "vibekeeper.yml": "currency: eur\n",
+    "contacts/ana.md": "---\nname: Ana\nbirthday: 1960-02-29\n---\nLoves tea.\n",
+    "contacts/ben.md": "---\nname: Ben\n---\n",
+    "gifts/lamp.md": "---\ntitle: Lamp\nfor: ana\noccasion: birthday\nprice: 20.50\n---\n",
+    "gifts/book.md": "---\ntitle: Book\nfor: sam\nprice: 12\n---\nA novel.\n",
+    "gifts/bad.md": "---\ntitle: Vase\nprice: 2,50\n---\n",
+    "purchases/2026/11.yml":
+      "- {date: 2026-11-01, price: 3.20, name: Milk}\n- {date: 2026-11-02, price: 1.10, name: Bread}\n",
+  ]
+
+  /// A loader that trusts every stamp (the tests write files just before loading).
+  func loader(_ folder: TempFolder) -> DataLoader {
+    var loader = DataLoader(root: folder.url, displayRoot: "data")
+    loader.settleTime = .zero
+    return loader
+  }
+
+  @Test func unchangedFilesAreNotDecodedAgain() throws {
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    let (first, cache) = loader(folder).load(reusing: nil)
+    #expect(first.decodedFiles == 6)
+    #expect(cache.fileCount == 6)
+    let (second, _) = loader(folder).load(reusing: cache)
+    #expect(second.decodedFiles == 0)
+    expectSame(second, loader(folder).load())
+    #expect(second.household.gifts.map(\.id) == ["bad", "book", "lamp"])
+    #expect(
+      lines(second) == [
+        "data/gifts/bad.md:3:8: error: 'price' must be a number, not '2,50'",
+        "data/gifts/book.md:3:6: error: 'for' names contact 'sam', which does not exist",
+      ])
+  }
+
+  @Test func editAddDeleteAndRenameMatchAFreshLoad() throws {
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    let (_, cache) = loader(folder).load(reusing: nil)
+    let fm = FileManager.default
+    // Edit (the size changes), add (which resolves book's dangling reference), delete, rename.
+    try folder.write("gifts/lamp.md", Data("---\ntitle: Desk lamp\nfor: ben\n---\n".utf8))
+    try folder.write("contacts/sam.md", Data("---\nname: Sam\n---\n".utf8))
+    try fm.removeItem(at: folder.url.appendingPathComponent("gifts/bad.md"))
+    try fm.moveItem(
+      at: folder.url.appendingPathComponent("contacts/ben.md"),
+      to: folder.url.appendingPathComponent("contacts/benjamin.md"))
+    let (again, next) = loader(folder).load(reusing: cache)
+    // lamp.md, sam.md and benjamin.md; ana, book and the purchases come from the cache.
+    #expect(again.decodedFiles == 3)
+    let fresh = loader(folder).load()
+    #expect(fresh.decodedFiles == 6)
+    expectSame(again, fresh)
+    #expect(again.household.contacts.map(\.id) == ["ana", "benjamin", "sam"])
+    #expect(again.household.gifts.map(\.title) == ["Book", "Desk lamp"])
+    #expect(again.household.gifts[0].recipient == "sam")
+    #expect(
+      lines(again) == [
+        "data/gifts/lamp.md:3:6: error: 'for' names contact 'ben', which does not exist"
+      ])
+    // The deleted file left the cache; the renamed one is under its new name.
+    #expect(next.fileCount == 6)
+    #expect(next.entries["gifts/bad.md"] == nil)
+    #expect(next.entries["contacts/benjamin.md"] != nil)
+  }
+
+  @Test func editingSettingsDecodesEverythingAgain() throws {
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    let (first, cache) = loader(folder).load(reusing: nil)
+    #expect(first.household.gifts.map(\.currency) == ["EUR", "EUR", "EUR"])
+    try folder.write("vibekeeper.yml", Data("currency: gbp\n".utf8))
+    let (again, _) = loader(folder).load(reusing: cache)
+    #expect(again.decodedFiles == 6)
+    #expect(again.household.gifts.map(\.currency) == ["GBP", "GBP", "GBP"])
+    expectSame(again, loader(folder).load())
+    // Removing the settings file is a change too.
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("vibekeeper.yml"))
+    let (third, _) = loader(folder).load(reusing: cache)
+    #expect(third.decodedFiles == 6)
+    #expect(third.household.gifts.map(\.currency) == ["USD", "USD", "USD"])
+  }
+
+  @Test func aCacheOfAnotherFolderIsNotUsed() throws {
+    let one = try TempFolder(Self.files)
+    defer { one.cleanup() }
+    let two = try TempFolder(Self.files)
+    defer { two.cleanup() }
+    let (_, cache) = loader(one).load(reusing: nil)
+    let (other, _) = loader(two).load(reusing: cache)
+    #expect(other.decodedFiles == 6)
+    var shownElsewhere = DataLoader(root: one.url, displayRoot: "elsewhere")
+    shownElsewhere.settleTime = .zero
+    let (renamed, _) = shownElsewhere.load(reusing: cache)
+    #expect(renamed.decodedFiles == 6)
+    #expect(renamed.diagnostics.first?.location.file == "elsewhere/gifts/bad.md")
+  }
+
+  @Test func filesWrittenWithinTheSettleTimeAreDecodedAgain() throws {
+    // Written a moment ago: an edit in the same file-time tick could keep the stamp, so
+    // none of these files is trusted by its stamp yet.
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    let loader = DataLoader(root: folder.url, displayRoot: "data")
+    let (_, cache) = loader.load(reusing: nil)
+    #expect(cache.fileCount == 0)
+    let (again, _) = loader.load(reusing: cache)
+    #expect(again.decodedFiles == 6)
+    expectSame(again, loader.load())
+  }
+
+  @Test func emptyFolderAndEmptyCache() throws {
+    let folder = try TempFolder([:])
+    defer { folder.cleanup() }
+    let (r, cache) = loader(folder).load(reusing: LoadCache())
+    #expect(r.decodedFiles == 0)
+    #expect(r.household.recordCount == 0)
+    #expect(cache.fileCount == 0)
+  }
+
+  @Test func fileStampsTellFilesApart() throws {
+    let folder = try TempFolder(["a.md": "one", "b.md": "two"])
+    defer { folder.cleanup() }
+    let a = try #require(FileStamp(path: folder.url.appendingPathComponent("a.md").path))
+    let b = try #require(FileStamp(path: folder.url.appendingPathComponent("b.md").path))
+    #expect(a.size == 3)
+    #expect(a.inode != b.inode)
+    #expect(FileStamp(path: folder.url.appendingPathComponent("missing.md").path) == nil)
+    // Settled only when written before the instant.
+    #expect(a.isSettled(before: max(a.modified, a.changed) + 1))
+    #expect(!a.isSettled(before: a.modified))
+  }
+
+  /// The same household (every record of every kind, media, settings) and diagnostics.
+  func expectSame(_ a: DataLoader.Result, _ b: DataLoader.Result) {
+    let x = a.household
+    let y = b.household
+    #expect(x.contacts == y.contacts)
+    #expect(x.occasions == y.occasions)
+    #expect(x.gifts == y.gifts)
+    #expect(x.reminders == y.reminders)
+    #expect(x.budgets == y.budgets)
+    #expect(x.purchases == y.purchases)
+    #expect(x.items == y.items)
+    #expect(x.prices == y.prices)
+    #expect(x.shopping == y.shopping)
+    #expect(x.games == y.games)
+    #expect(x.results == y.results)
+    #expect(x.media == y.media)
+    #expect(x.settings.currency == y.settings.currency)
+    #expect(x.settings.timeZone == y.settings.timeZone)
+    #expect(x.settings.title == y.settings.title)
+    #expect(a.diagnostics == b.diagnostics)
+  }
+}

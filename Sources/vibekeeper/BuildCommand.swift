@@ -53,7 +53,8 @@ struct BuildOptions: ParsableArguments {
   }
 
   /// Builds once, prints diagnostics and the summary line; false when nothing was published.
-  func buildOnce(prefix: String = "Built") throws -> Bool {
+  /// With a `cache` (watch), files unchanged since the last build are not decoded again.
+  func buildOnce(prefix: String = "Built", cache: inout LoadCache?) throws -> Bool {
     let started = ContinuousClock.now
     let folder = templateFolder
     var build = SiteBuild(
@@ -63,9 +64,11 @@ struct BuildOptions: ParsableArguments {
     build.strict = strict
     build.full = full
     build.codeIdentity = Self.codeIdentity
+    build.loadCache = cache
     if let jobs { build.jobs = max(1, jobs) }
     let bar = BuildProgress(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
     let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
+    if cache != nil { cache = outcome.loadCache ?? LoadCache() }
     Terminal.printDiagnostics(outcome.diagnostics, quiet: quiet)
     if let failure = outcome.failure {
       Terminal.error("error: \(failure)\n")
@@ -83,7 +86,7 @@ struct BuildOptions: ParsableArguments {
     }
     if verbose, let p = outcome.published {
       Terminal.out(
-        "  \(outcome.rendered) rendered, \(outcome.skipped) unchanged since the last build\n"
+        "  \(outcome.decodedFiles) record files decoded, \(outcome.rendered) rendered, \(outcome.skipped) unchanged since the last build\n"
           + "  \(p.written) written, \(p.linked) linked, \(p.unchanged) untouched, \(p.removed) removed, \(p.kept) of yours kept\n"
           + "  \(outcome.steps.summary)\n"
       )
@@ -122,6 +125,7 @@ struct BuildCommand: ParsableCommand {
   @OptionGroup var options: BuildOptions
 
   func run() throws {
-    guard try options.buildOnce() else { throw ExitCode(1) }
+    var noCache: LoadCache? = nil
+    guard try options.buildOnce(cache: &noCache) else { throw ExitCode(1) }
   }
 }

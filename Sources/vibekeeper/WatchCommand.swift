@@ -35,7 +35,9 @@ struct WatchCommand: ParsableCommand {
   func run() throws {
     var folders = [URL(fileURLWithPath: options.dataOptions.data)]
     if let t = options.templateFolder { folders.append(URL(fileURLWithPath: t)) }
-    _ = try options.buildOnce()
+    // Decoded files are kept between rebuilds: only changed files are read again.
+    var cache: LoadCache? = LoadCache()
+    _ = try options.buildOnce(cache: &cache)
     Terminal.out(
       "Watching \(folders.map(\.relativePath).joined(separator: " and ")) (Ctrl-C to stop)\n")
     var seen = FolderSnapshot(folders)
@@ -53,7 +55,7 @@ struct WatchCommand: ParsableCommand {
       let changed = settled.changes(since: seen)
       seen = settled
       if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
-      if try !options.buildOnce(prefix: "Rebuilt") {
+      if try !options.buildOnce(prefix: "Rebuilt", cache: &cache) {
         Terminal.error("The last good site is unchanged.\n")
       }
     }

@@ -22,6 +22,9 @@ public struct SiteBuild: Sendable {
   /// Names the program (its version or binary): pages the published site got from another
   /// program are rendered again.
   public var codeIdentity = ""
+  /// What an earlier build in this process decoded (`watch`): unchanged files are not
+  /// decoded again.
+  public var loadCache: LoadCache?
 
   /// Creates a build.
   public init(
@@ -52,6 +55,10 @@ public struct SiteBuild: Sendable {
     public var failure: String?
     /// How long each step took.
     public var steps = BuildSteps()
+    /// What this build decoded, for the next build in the same process.
+    public var loadCache: LoadCache?
+    /// Record files decoded (the others came from `loadCache`).
+    public var decodedFiles = 0
   }
 
   /// Runs the build at the clock `clock` gives for the data's settings (its time zone);
@@ -63,7 +70,13 @@ public struct SiteBuild: Sendable {
     var outcome = Outcome()
     var loader = DataLoader(root: data, displayRoot: dataDisplay)
     loader.jobs = jobs
-    let loaded = loader.load()
+    let loaded: DataLoader.Result
+    if let loadCache {
+      (loaded, outcome.loadCache) = loader.load(reusing: loadCache)
+    } else {
+      loaded = loader.load()
+    }
+    outcome.decodedFiles = loaded.decodedFiles
     outcome.steps.finish("load")
     let household = loaded.household
     outcome.records = household.recordCount

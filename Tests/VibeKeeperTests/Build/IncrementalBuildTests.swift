@@ -219,6 +219,31 @@ import Testing
     #expect(outcome.skipped == 0)
   }
 
+  /// `watch`: decoded files are kept between builds in one process, and only the changed
+  /// file is decoded again; the site is still the full build's.
+  @Test func rebuildsInOneProcessDecodeOnlyChangedFiles() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    // Files only count as settled (safe to reuse) a while after they were last written.
+    Thread.sleep(forTimeInterval: 2.2)
+    func build(_ cache: LoadCache?) -> SiteBuild.Outcome {
+      var build = SiteBuild(
+        data: f.data, dataDisplay: "data", templates: f.templates,
+        templatesDisplay: "templates", output: f.incremental)
+      build.loadCache = cache
+      return build.run { LocalClock(now: Self.now, timeZone: $0.timeZone) }
+    }
+    let first = build(LoadCache())
+    #expect(first.decodedFiles > 40)
+    _ = try f.build(into: f.full, full: true)
+    try f.edit("data/gifts/olive-tree.md") { $0 + "\nWater it weekly.\n" }
+    let second = build(first.loadCache)
+    #expect(second.decodedFiles == 1)
+    #expect(second.rendered < 10)
+    _ = try f.build(into: f.full, full: true)
+    #expect(try Fixture.files(f.incremental) == Fixture.files(f.full))
+  }
+
   /// Many rounds of seeded random edits across the data, each checked against a full build.
   @Test func randomEditSequences() throws {
     let f = try Fixture()

@@ -31,8 +31,33 @@ public struct FeedState: Sendable, Equatable, Codable {
     self = state
   }
 
-  /// The state as JSON text with sorted keys (the same state gives the same bytes).
+  /// The state as JSON text with sorted keys (the same state gives the same bytes): the
+  /// layout of `JSONEncoder`'s `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]`
+  /// written directly (a year of feeds holds about 100,000 entries); text that would need
+  /// escaping goes through the encoder itself.
   public var json: String {
+    func plain(_ s: String) -> Bool {
+      s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+    }
+    guard events.allSatisfy({ plain($0.key) && plain($0.value.fingerprint) }) else {
+      return encoded
+    }
+    var out = "{\n  \"events\" : {\n"
+    out.reserveCapacity(events.count * 128 + 64)
+    if events.isEmpty { out += "\n" }
+    // Plain ASCII keys: String order is byte order, as the encoder sorts them.
+    for (i, key) in events.keys.sorted().enumerated() {
+      guard let entry = events[key] else { continue }
+      if i > 0 { out += ",\n" }
+      out += "    \"" + key + "\" : {\n      \"fingerprint\" : \"" + entry.fingerprint
+      out += "\",\n      \"sequence\" : " + String(entry.sequence) + "\n    }"
+    }
+    out += events.isEmpty ? "  },\n" : "\n  },\n"
+    return out + "  \"version\" : " + String(version) + "\n}\n"
+  }
+
+  /// The state through `JSONEncoder`.
+  var encoded: String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8)

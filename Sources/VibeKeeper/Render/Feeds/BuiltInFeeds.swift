@@ -121,6 +121,10 @@ enum BuiltInFeeds {
     var steps = 100
     for e in events {
       steps += 56
+      if case .object(let o) = e, let v = o as? FeedEventValue {
+        steps += 6 * v.event.alarms.count + 4 * v.event.categories.count
+        continue
+      }
       if case .array(let alarms) = e.member("alarms") ?? .null { steps += 6 * alarms.count }
       if case .array(let c) = e.member("categories") ?? .null { steps += 4 * c.count }
     }
@@ -150,6 +154,10 @@ enum BuiltInFeeds {
     /// The `event` macro; false when the event lacks a field or has one the engine could
     /// not loop over.
     mutating func event(_ e: TemplateValue) -> Bool {
+      if case .object(let o) = e, let v = o as? FeedEventValue {
+        event(v.event, v.format)
+        return true
+      }
       guard let uid = e.member("uid"), let stamp = e.member("dtstamp"),
         let modified = e.member("last_modified"), let sequence = e.member("sequence"),
         let start = e.member("dtstart"), let end = e.member("dtend"),
@@ -203,6 +211,62 @@ enum BuiltInFeeds {
       }
       line("END:VEVENT")
       return true
+    }
+
+    /// The `event` macro for the fields of a `FeedEventValue`, read without making them
+    /// template values first.
+    mutating func event(_ e: FeedEvent, _ format: ICSFormat) {
+      let stamp = ICSFormat.utc(e.stamp)
+      line("BEGIN:VEVENT")
+      text("UID:", e.uid)
+      line("DTSTAMP:" + stamp)
+      line("LAST-MODIFIED:" + stamp)
+      line("SEQUENCE:" + String(e.sequence))
+      lines.append("DTSTART")
+      lines.append(format.start(e.start))
+      lines.endLine()
+      if let end = format.end(e.start), !end.isEmpty {
+        lines.append("DTEND")
+        lines.append(end)
+        lines.endLine()
+      }
+      if !e.isAllDay { line("DURATION:" + ICSFormat.duration(minutes: e.durationMinutes)) }
+      if let weekly = e.weekly { line("RRULE:" + ICSFormat.rrule(weekly)) }
+      text("SUMMARY:", e.summary)
+      if !e.description.isEmpty { text("DESCRIPTION:", e.description) }
+      if let url = e.url, !url.isEmpty {
+        lines.append("URL:")
+        lines.append(url)
+        lines.endLine()
+      }
+      if !e.categories.isEmpty {
+        lines.append("CATEGORIES:")
+        for (i, c) in e.categories.enumerated() {
+          if i > 0 { lines.append(",") }
+          lines.appendEscaped(c)
+        }
+        lines.endLine()
+      }
+      line(e.isAllDay ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
+      text("X-VIBEKEEPER-KIND:", e.kind.rawValue)
+      text("X-VIBEKEEPER-ID:", e.id)
+      for alarm in e.alarms {
+        line("BEGIN:VALARM")
+        line("ACTION:DISPLAY")
+        text("DESCRIPTION:", alarm.description)
+        lines.append("TRIGGER")
+        lines.append(alarm.trigger)
+        lines.endLine()
+        line("END:VALARM")
+      }
+      line("END:VEVENT")
+    }
+
+    /// A line of a name and escaped TEXT.
+    mutating func text(_ name: String, _ value: String) {
+      lines.append(name)
+      lines.appendEscaped(value)
+      lines.endLine()
     }
   }
 }

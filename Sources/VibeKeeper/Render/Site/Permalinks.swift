@@ -32,13 +32,22 @@ public struct Permalinks: Sendable {
     let base = kind.folder + "/" + segments.joined(separator: "/")
     var path = base + ".html"
     var n = 2
-    while taken.contains(path) || taken.contains(path.replacingOccurrences(of: ".html", with: "")) {
+    while taken.contains(path) || taken.contains(Permalinks.withoutHTML(path)) {
       path = "\(base)-\(n).html"
       n += 1
     }
     taken.insert(path)
     // A page path may not also be a folder of another page (a/b.html vs a.html is fine).
     paths["\(kind.folder)\u{0}\(id)"] = path
+  }
+
+  /// The path with every `.html` removed (usually just the one at the end).
+  static func withoutHTML(_ path: String) -> String {
+    let stem = path.utf8.dropLast(5)
+    guard path.hasSuffix(".html"), !stem.contains(UInt8(ascii: ".")) else {
+      return path.replacingOccurrences(of: ".html", with: "")
+    }
+    return String(decoding: stem, as: UTF8.self)
   }
 
   /// The page path of a record, relative to the site root; nil for kinds without pages or

@@ -123,6 +123,19 @@ import Testing
       events += slow.output.components(separatedBy: "BEGIN:VEVENT").count - 1
     }
     #expect(events > 20)
+    // An event read by name is the map it used to be, and equal to it.
+    for e in feeds.events.prefix(50) {
+      let object = TemplateValue.object(FeedEventValue(event: e, format: feeds.format))
+      let map = feeds.value(e)
+      #expect(ValueOperations.equals(object, map))
+      #expect(ValueOperations.equals(map, object))
+      #expect(object.text(clock) == map.text(clock))
+    }
+    if let a = feeds.events.first, let b = feeds.events.last, a != b {
+      #expect(
+        !ValueOperations.equals(
+          .object(FeedEventValue(event: a, format: feeds.format)), feeds.value(b)))
+    }
   }
 
   @Test func otherShapesGoThroughTheEngine() throws {

@@ -42,18 +42,25 @@ public struct FeedState: Sendable, Equatable, Codable {
     guard events.allSatisfy({ plain($0.key) && plain($0.value.fingerprint) }) else {
       return encoded
     }
-    var out = "{\n  \"events\" : {\n"
+    var out: [UInt8] = []
     out.reserveCapacity(events.count * 128 + 64)
-    if events.isEmpty { out += "\n" }
+    out += "{\n  \"events\" : {\n".utf8
+    if events.isEmpty { out += "\n".utf8 }
     // Plain ASCII keys: String order is byte order, as the encoder sorts them.
     for (i, key) in events.keys.sorted().enumerated() {
       guard let entry = events[key] else { continue }
-      if i > 0 { out += ",\n" }
-      out += "    \"" + key + "\" : {\n      \"fingerprint\" : \"" + entry.fingerprint
-      out += "\",\n      \"sequence\" : " + String(entry.sequence) + "\n    }"
+      if i > 0 { out += ",\n".utf8 }
+      out += "    \"".utf8
+      out += key.utf8
+      out += "\" : {\n      \"fingerprint\" : \"".utf8
+      out += entry.fingerprint.utf8
+      out += "\",\n      \"sequence\" : ".utf8
+      out += String(entry.sequence).utf8
+      out += "\n    }".utf8
     }
-    out += events.isEmpty ? "  },\n" : "\n  },\n"
-    return out + "  \"version\" : " + String(version) + "\n}\n"
+    out += (events.isEmpty ? "  },\n" : "\n  },\n").utf8
+    out += ("  \"version\" : " + String(version) + "\n}\n").utf8
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The state through `JSONEncoder`.

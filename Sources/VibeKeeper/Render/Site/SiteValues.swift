@@ -16,6 +16,8 @@ struct SiteValues: Sendable {
   let occasionsByContact: [String: [Occasion]]
   /// `{id, name, url}` of every contact, by id (one value shared by every link to it).
   let contactRefs: [String: TemplateValue]
+  /// `{id, name, url}` of every item, by id.
+  let itemRefs: [String: TemplateValue]
 
   /// The values of a household and its analyses; the lookups records share are built here.
   init(
@@ -33,12 +35,20 @@ struct SiteValues: Sendable {
       if let contact = o.contact { occasions[contact, default: []].append(o) }
     }
     occasionsByContact = occasions
+    contactRefs = SiteValues.refs(.contacts, household.contacts.map { ($0.id, $0.name) }, links)
+    itemRefs = SiteValues.refs(.items, household.items.map { ($0.id, $0.name) }, links)
+  }
+
+  /// The reference of each record by id (the first of a repeated id, as look-ups find).
+  private static func refs(
+    _ kind: RecordKind, _ records: [(id: String, name: String)], _ links: Permalinks
+  ) -> [String: TemplateValue] {
     var refs: [String: TemplateValue] = [:]
-    refs.reserveCapacity(household.contacts.count)
-    for c in household.contacts where refs[c.id] == nil {
-      refs[c.id] = SiteValues.ref(.contacts, c.id, c.name, links: links)
+    refs.reserveCapacity(records.count)
+    for r in records where refs[r.id] == nil {
+      refs[r.id] = SiteValues.ref(kind, r.id, r.name, links: links)
     }
-    contactRefs = refs
+    return refs
   }
 
   /// A map from optional values (nil becomes `none`).
@@ -86,6 +96,7 @@ struct SiteValues: Sendable {
 
   /// A link to an item.
   func itemRef(_ id: String?) -> TemplateValue {
-    ref(.items, id, household.item(id)?.name)
+    if let id, let known = itemRefs[id] { return known }
+    return ref(.items, id, household.item(id)?.name)
   }
 }

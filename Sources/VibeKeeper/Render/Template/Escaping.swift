@@ -132,6 +132,10 @@ enum Escaping {
   /// `icsText` into UTF-8 bytes. Every character it changes is ASCII, so it works on the
   /// bytes: a CR, or a LF not after a CR, becomes `\n`.
   static func icsText(_ s: String, into out: inout [UInt8]) {
+    guard s.utf8.contains(where: needsICSEscape) else {
+      out.append(contentsOf: s.utf8)
+      return
+    }
     var previousCR = false
     for byte in s.utf8 {
       defer { previousCR = byte == 0x0D }

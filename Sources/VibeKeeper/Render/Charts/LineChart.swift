@@ -47,7 +47,14 @@ public enum LineChart {
     let sorted = points.enumerated().sorted {
       ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
     }.map(\.element)
-    let format = { (value: Decimal) in money(value, currency: currency) }
+    // Prices repeat: each amount is formatted once.
+    var formatted: [Decimal: String] = [:]
+    func format(_ value: Decimal) -> String {
+      if let known = formatted[value] { return known }
+      let text = money(value, currency: currency)
+      formatted[value] = text
+      return text
+    }
     guard let first = sorted.first, let last = sorted.last else {
       return SVGWriter.empty(
         kind: "line", id: id, title: title, desc: "No data.", width: w)

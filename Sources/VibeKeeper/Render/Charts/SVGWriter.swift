@@ -137,6 +137,11 @@ struct SVGWriter {
   /// Escapes text for XML text and quoted attributes (`& < > " '`), dropping the control
   /// characters XML 1.0 forbids (tab and line breaks become spaces).
   static func escape(_ s: String, into out: inout String) {
+    // No control, C1 (C2 80-9F) or U+FFFE/U+FFFF (EF BF BE/BF) byte: nothing to drop.
+    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xEF }) {
+      Escaping.html(s, into: &out)
+      return
+    }
     var cleaned = String.UnicodeScalarView()
     for scalar in s.unicodeScalars {
       let v = scalar.value

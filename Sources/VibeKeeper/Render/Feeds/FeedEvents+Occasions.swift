@@ -20,6 +20,7 @@ extension FeedEvents {
     for contact in h.contacts where contact.birthday != nil {
       let gifts = OccasionGifts.forBirthday(of: contact.id, in: byRecipient[contact.id] ?? [])
       let stamp = inputs.stamps.stamp([contact.meta] + gifts.map(\.meta))
+      let ideas = giftText(gifts, for: contact.name)
       for year in FeedEvents.years(inputs.clock.today) {
         guard let date = contact.birthdayDate(in: year) else { continue }
         let summary =
@@ -27,7 +28,7 @@ extension FeedEvents {
           ?? "\(contact.name)'s birthday"
         var e = FeedEvent(
           kind: .birthday, id: contact.id, uid: inputs.uid("birthday", contact.id, String(year)),
-          summary: summary, description: giftText(gifts, for: contact.name),
+          summary: summary, description: ideas,
           start: .allDay(date), stamp: stamp)
         e.url = inputs.url(.contacts, contact.id)
         e.categories = ["Birthday"]
@@ -35,8 +36,7 @@ extension FeedEvents {
         out.append(e)
         out += lead(
           inputs, date, id: contact.id, uidKind: "gift-birthday", year: year,
-          summary: "Gift for \(contact.name): birthday", gifts: gifts, name: contact.name,
-          url: e.url, stamp: stamp)
+          summary: "Gift for \(contact.name): birthday", ideas: ideas, url: e.url, stamp: stamp)
       }
     }
     return out
@@ -52,6 +52,8 @@ extension FeedEvents {
       let gifts = OccasionGifts.forOccasion(occasion, in: h.gifts, byRecipient: byRecipient)
       let stamp = inputs.stamps.stamp([occasion.meta] + gifts.map(\.meta))
       let contact = h.contact(occasion.contact)
+      let ideas = giftText(gifts, for: contact?.name)
+      let notes = occasion.notes.trimmingCharacters(in: .whitespacesAndNewlines)
       let dates: [(Int, LocalDate)] =
         occasion.recurring
         ? years.compactMap { y in occasion.date(in: y).map { (y, $0) } }
@@ -62,8 +64,7 @@ extension FeedEvents {
         let count = date.year - occasion.date.year
         let counted = occasion.recurring && count > 0 && contact != nil
         let summary = counted ? "\(occasion.title) (\(count) years)" : occasion.title
-        var description = occasion.notes.trimmingCharacters(in: .whitespacesAndNewlines)
-        let ideas = giftText(gifts, for: contact?.name)
+        var description = notes
         if !ideas.isEmpty { description += (description.isEmpty ? "" : "\n\n") + ideas }
         let suffix = occasion.recurring ? String(year) : nil
         var e = FeedEvent(
@@ -77,7 +78,7 @@ extension FeedEvents {
         out += lead(
           inputs, date, id: occasion.id,
           uidKind: "gift-occasion", year: occasion.recurring ? year : nil, summary: who,
-          gifts: gifts, name: contact?.name, url: e.url, stamp: stamp)
+          ideas: ideas, url: e.url, stamp: stamp)
       }
     }
     return out
@@ -93,18 +94,18 @@ extension FeedEvents {
   }
 
   /// The visible lead-time event `lead_days` before (none for a lead of 0 or 1 day, which
-  /// the day-before alarm already covers): "SUMMARY in N days", listing the gift ideas.
+  /// the day-before alarm already covers): "SUMMARY in N days", listing the gift ideas
+  /// (`ideas`, the `giftText` of the gifts).
   static func lead(
     _ inputs: FeedInputs, _ date: LocalDate, id: String, uidKind: String, year: Int?,
-    summary: String, gifts: [Gift], name: String?, url: String?, stamp: Date
+    summary: String, ideas: String, url: String?, stamp: Date
   ) -> [FeedEvent] {
     let days = min(max(0, inputs.household.settings.occasions.leadDays), 3_660)
     guard days > 1 else { return [] }
     var e = FeedEvent(
       kind: .gift, id: id, uid: inputs.uid(uidKind, id, year.map(String.init)),
       summary: "\(summary) in \(days) days",
-      description: giftText(gifts, for: name).isEmpty
-        ? "No gift ideas yet." : giftText(gifts, for: name),
+      description: ideas.isEmpty ? "No gift ideas yet." : ideas,
       start: .allDay(date.adding(days: -days)), stamp: stamp)
     e.url = url
     e.categories = ["Gift"]

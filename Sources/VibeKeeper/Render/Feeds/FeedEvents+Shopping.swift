@@ -6,6 +6,10 @@ extension FeedEvents {
   /// days, halves up, as the cadence rounds the next date).
   public static func shopping(_ inputs: FeedInputs) -> [FeedEvent] {
     let h = inputs.household
+    var bought: [String: [RecordMeta]] = [:]
+    for p in h.purchases {
+      if let item = p.item { bought[item, default: []].append(p.meta) }
+    }
     return inputs.analysis.cadence.compactMap { c in
       guard let next = c.nextExpected, let mean = c.meanInterval else { return nil }
       var rounded = Decimal()
@@ -15,7 +19,7 @@ extension FeedEvents {
       let every = days <= 1 ? "every day" : "every \(days) days"
       let metas =
         [h.item(c.itemID)?.meta].compactMap { $0 }
-        + h.purchases.filter { $0.item == c.itemID }.map(\.meta)
+        + (bought[c.itemID] ?? [])
       var e = FeedEvent(
         kind: .shopping, id: c.itemID, uid: inputs.uid("shopping", c.itemID),
         summary: "\(c.name): you usually buy it \(every)",

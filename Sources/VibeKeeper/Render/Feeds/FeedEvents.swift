@@ -70,7 +70,9 @@ public enum FeedEvents {
   /// unique and stable.
   static func distinctUIDs(_ events: [FeedEvent]) -> [FeedEvent] {
     var count: [String: Int] = [:]
+    count.reserveCapacity(events.count)
     for e in events { count[e.uid, default: 0] += 1 }
+    guard count.count < events.count else { return events }  // every UID once already
     return events.map { e in
       guard count[e.uid, default: 0] > 1, let at = e.uid.lastIndex(of: "@") else { return e }
       var copy = e

@@ -31,8 +31,40 @@ public struct FeedState: Sendable, Equatable, Codable {
     self = state
   }
 
-  /// The state as JSON text with sorted keys (the same state gives the same bytes).
+  /// The state as JSON text with sorted keys (the same state gives the same bytes): the
+  /// layout of `JSONEncoder`'s `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]`
+  /// written directly (a year of feeds holds about 100,000 entries); text that would need
+  /// escaping goes through the encoder itself.
   public var json: String {
+    func plain(_ s: String) -> Bool {
+      s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+    }
+    guard events.allSatisfy({ plain($0.key) && plain($0.value.fingerprint) }) else {
+      return encoded
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(events.count * 128 + 64)
+    out += "{\n  \"events\" : {\n".utf8
+    if events.isEmpty { out += "\n".utf8 }
+    // Plain ASCII keys: String order is byte order, as the encoder sorts them.
+    for (i, key) in events.keys.sorted().enumerated() {
+      guard let entry = events[key] else { continue }
+      if i > 0 { out += ",\n".utf8 }
+      out += "    \"".utf8
+      out += key.utf8
+      out += "\" : {\n      \"fingerprint\" : \"".utf8
+      out += entry.fingerprint.utf8
+      out += "\",\n      \"sequence\" : ".utf8
+      out += String(entry.sequence).utf8
+      out += "\n    }".utf8
+    }
+    out += (events.isEmpty ? "  },\n" : "\n  },\n").utf8
+    out += ("  \"version\" : " + String(version) + "\n}\n").utf8
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The state through `JSONEncoder`.
+  var encoded: String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8)

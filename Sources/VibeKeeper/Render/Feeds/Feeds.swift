@@ -35,38 +35,27 @@ public struct Feeds: Sendable {
   }
 
   /// The template values: `feeds` (`calendar` with every event, and one list per topic)
-  /// and `vtimezone` (safe text, empty in UTC).
+  /// and `vtimezone` (safe text, empty in UTC). Each event is one `FeedEventValue`, shared
+  /// by `calendar` and its topic's list, whose fields are made when a template reads them.
   public var templateValues: [String: TemplateValue] {
-    // Each event's value is built once and shared by `calendar` and its topic's list.
-    let values = events.map(value)
+    var calendar: [TemplateValue] = []
+    calendar.reserveCapacity(events.count)
     var byTopic: [String: [TemplateValue]] = [:]
-    for (event, v) in zip(events, values) { byTopic[event.kind.feed, default: []].append(v) }
-    var feeds: [String: TemplateValue] = ["calendar": .array(values)]
+    for event in events {
+      let v = TemplateValue.object(FeedEventValue(event: event, format: format))
+      calendar.append(v)
+      byTopic[event.kind.feed, default: []].append(v)
+    }
+    var feeds: [String: TemplateValue] = ["calendar": .array(calendar)]
     for topic in Feeds.topics { feeds[topic] = .array(byTopic[topic] ?? []) }
     return ["feeds": .dictionary(feeds), "vtimezone": .safe(vtimezone.joined(separator: "\n"))]
   }
 
-  /// One event as a template value. Time fields, URL and alarm triggers are safe text
-  /// (iCalendar values made only of safe characters); every text field is plain text,
-  /// escaped as iCalendar TEXT where it is printed.
+  /// One event as a template map (the fields of `FeedEventValue`).
   public func value(_ e: FeedEvent) -> TemplateValue {
-    let stamp = TemplateValue.safe(ICSFormat.utc(e.stamp))
-    var time: TemplateValue = .null
-    if case .timed(_, let t) = e.start { time = .time(t) }
-    let alarms = e.alarms.map { a -> TemplateValue in
-      ["trigger": .safe(a.trigger), "description": .string(a.description)]
-    }
-    return .dictionary([
-      "uid": .string(e.uid), "kind": .string(e.kind.rawValue), "id": .string(e.id),
-      "summary": .string(e.summary), "description": .string(e.description),
-      "url": e.url.map(TemplateValue.safe) ?? .null,
-      "dtstart": .safe(format.start(e.start)),
-      "dtend": format.end(e.start).map(TemplateValue.safe) ?? .null,
-      "duration": e.isAllDay ? .null : .safe(ICSFormat.duration(minutes: e.durationMinutes)),
-      "rrule": e.weekly.map { .safe(ICSFormat.rrule($0)) } ?? .null,
-      "dtstamp": stamp, "last_modified": stamp, "sequence": .int(e.sequence),
-      "categories": .array(e.categories.map(TemplateValue.string)), "alarms": .array(alarms),
-      "all_day": .bool(e.isAllDay), "date": .date(e.start.date), "time": time,
-    ])
+    let object = FeedEventValue(event: e, format: format)
+    var fields: [String: TemplateValue] = [:]
+    for name in object.memberNames { fields[name] = object.member(name) ?? .null }
+    return .dictionary(fields)
   }
 }

@@ -33,9 +33,12 @@ public struct ICSFormat: Sendable {
 
   /// `20261122T073000Z` (an instant in UTC).
   public static func utc(_ instant: Date) -> String {
-    let clock = LocalClock(now: instant, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
-    return local(clock.localDate(of: instant), clock.localTime(of: instant)) + "Z"
+    local(utcClock.localDate(of: instant), utcClock.localTime(of: instant)) + "Z"
   }
+
+  /// A clock in UTC (made once: a calendar is costly to set up, and feeds have many stamps).
+  private static let utcClock = LocalClock(
+    now: Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
 
   /// The parameters and value after `DTSTART`: `;VALUE=DATE:20261122`,
   /// `;TZID=Europe/Berlin:20261123T083000` or `:20261123T083000Z` in UTC.
@@ -81,19 +84,21 @@ public struct ICSFormat: Sendable {
   /// A UID part from data: ASCII letters, digits, `.`, `_` and `-` kept, every other run
   /// of characters becomes one `-` (`family/mom` gives `family-mom`); never empty.
   public static func uidPart(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-      let keep =
-        scalar.isASCII
-        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "."
-          || scalar == "_" || scalar == "-")
-      if keep {
-        out.unicodeScalars.append(scalar)
-      } else if !out.hasSuffix("-") {
-        out += "-"
+    // Byte by byte: the kept characters are ASCII, and every byte of any other character
+    // is not, so each run of them still becomes one `-`.
+    var out: [UInt8] = []
+    out.reserveCapacity(s.utf8.count)
+    for b in s.utf8 {
+      switch b {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "-"):
+        out.append(b)
+      default:
+        if out.last != UInt8(ascii: "-") { out.append(UInt8(ascii: "-")) }
       }
     }
-    return out.isEmpty ? "x" : out
+    return out.isEmpty ? "x" : String(decoding: out, as: UTF8.self)
   }
 
   /// The UID domain: the host of `base_url` when it has one, else `vibekeeper`.

@@ -72,6 +72,11 @@ public indirect enum JSONValue: Hashable, Sendable {
   /// A JSON string literal, escaping quotes, backslashes, control characters, and `<`, `>`,
   /// `&`, U+2028 and U+2029 so it is also safe inside an HTML `<script>`.
   public static func quoted(_ s: String) -> String {
+    // Most text needs no escape (bytes E2 80 A8/A9 are U+2028/U+2029).
+    let plain = s.utf8.allSatisfy { b in
+      b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x3C && b != 0x3E && b != 0x26 && b != 0xE2
+    }
+    if plain { return "\"" + s + "\"" }
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {

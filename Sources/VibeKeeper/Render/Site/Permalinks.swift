@@ -32,13 +32,22 @@ public struct Permalinks: Sendable {
     let base = kind.folder + "/" + segments.joined(separator: "/")
     var path = base + ".html"
     var n = 2
-    while taken.contains(path) || taken.contains(path.replacingOccurrences(of: ".html", with: "")) {
+    while taken.contains(path) || taken.contains(Permalinks.withoutHTML(path)) {
       path = "\(base)-\(n).html"
       n += 1
     }
     taken.insert(path)
     // A page path may not also be a folder of another page (a/b.html vs a.html is fine).
     paths["\(kind.folder)\u{0}\(id)"] = path
+  }
+
+  /// The path with every `.html` removed (usually just the one at the end).
+  static func withoutHTML(_ path: String) -> String {
+    let stem = path.utf8.dropLast(5)
+    guard path.hasSuffix(".html"), !stem.contains(UInt8(ascii: ".")) else {
+      return path.replacingOccurrences(of: ".html", with: "")
+    }
+    return String(decoding: stem, as: UTF8.self)
   }
 
   /// The page path of a record, relative to the site root; nil for kinds without pages or
@@ -76,18 +85,27 @@ public struct Permalinks: Sendable {
 
   /// Percent-encodes a path for an `href` (keeps unreserved characters and `/`).
   public static func encode(_ path: String) -> String {
-    var out = ""
-    for byte in path.utf8 {
+    func kept(_ byte: UInt8) -> Bool {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
         UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        out.unicodeScalars.append(Unicode.Scalar(byte))
+        return true
       default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        out += "%" + (hex.count == 1 ? "0" + hex : hex)
+        return false
       }
     }
-    return out
+    if path.utf8.allSatisfy(kept) { return path }
+    let digits = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(path.utf8.count * 3)
+    for byte in path.utf8 {
+      if kept(byte) {
+        out.append(byte)
+      } else {
+        out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }

@@ -4,15 +4,17 @@ extension SiteValues {
   /// A contact with birthday facts, gift ideas by status and planned spend.
   func contact(_ c: Contact) -> TemplateValue {
     let today = analysis.clock.today
-    let gifts = household.gifts.filter { $0.recipient == c.id }
+    let gifts = giftsByRecipient[c.id] ?? []
+    let summaries = gifts.map(giftSummary)
     var byStatus: [String: TemplateValue] = [:]
     for status in GiftStatus.allCases {
-      byStatus[status.rawValue] = .array(gifts.filter { $0.status == status }.map(giftSummary))
+      byStatus[status.rawValue] = .array(
+        zip(gifts, summaries).filter { $0.0.status == status }.map(\.1))
     }
     let planned = gifts.filter { $0.status != .given && $0.currency == household.settings.currency }
       .compactMap(\.price).reduce(Decimal(0), +)
     let next = c.nextBirthday(onOrAfter: today)
-    let occasions = household.occasions.filter { $0.contact == c.id }.map(occasionSummary)
+    let occasions = (occasionsByContact[c.id] ?? []).map(occasionSummary)
     return SiteValues.map([
       ("id", .string(c.id)), ("name", .string(c.name)),
       ("url", SiteValues.text(links.url(.contacts, c.id))),
@@ -20,7 +22,7 @@ extension SiteValues {
       ("relationship", SiteValues.text(c.relationship)), ("tags", SiteValues.texts(c.tags)),
       ("notes", html(c.notes)),
       ("birthday", c.birthday.map { b in birthdayValue(b, c, next: next, today: today) }),
-      ("gifts", .array(gifts.map(giftSummary))), ("gifts_by_status", .dictionary(byStatus)),
+      ("gifts", .array(summaries)), ("gifts_by_status", .dictionary(byStatus)),
       ("planned_spend", .decimal(planned)), ("currency", .string(household.settings.currency)),
       ("occasions", .array(occasions)),
     ])
@@ -88,7 +90,9 @@ extension SiteValues {
     var merged = occasionSummary(o)
     if case .dictionary(var d) = merged {
       d["notes"] = html(o.notes)
-      d["gifts"] = .array(OccasionGifts.forOccasion(o, in: household.gifts).map(giftSummary))
+      d["gifts"] = .array(
+        OccasionGifts.forOccasion(o, in: household.gifts, byRecipient: giftsByRecipient).map(
+          giftSummary))
       d["next_date"] = SiteValues.date(next) ?? .null
       d["days_until"] = next.map { .int(today.days(to: $0)) } ?? .null
       d["years"] = next.map { .int($0.year - o.date.year) } ?? .null

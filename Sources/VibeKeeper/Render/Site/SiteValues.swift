@@ -10,6 +10,46 @@ struct SiteValues: Sendable {
   let markdown: MarkdownOptions
   /// Image sizes of media files by path (`media/gifts/lamp.png`).
   let mediaSizes: [String: (width: Int, height: Int)]
+  /// The gifts of each recipient, in household order (built once, not per contact).
+  let giftsByRecipient: [String: [Gift]]
+  /// The occasions of each contact, in household order.
+  let occasionsByContact: [String: [Occasion]]
+  /// `{id, name, url}` of every contact, by id (one value shared by every link to it).
+  let contactRefs: [String: TemplateValue]
+  /// `{id, name, url}` of every item, by id.
+  let itemRefs: [String: TemplateValue]
+
+  /// The values of a household and its analyses; the lookups records share are built here.
+  init(
+    household: Household, analysis: HouseholdAnalysis, links: Permalinks,
+    markdown: MarkdownOptions, mediaSizes: [String: (width: Int, height: Int)]
+  ) {
+    self.household = household
+    self.analysis = analysis
+    self.links = links
+    self.markdown = markdown
+    self.mediaSizes = mediaSizes
+    giftsByRecipient = OccasionGifts.byRecipient(household.gifts)
+    var occasions: [String: [Occasion]] = [:]
+    for o in household.occasions {
+      if let contact = o.contact { occasions[contact, default: []].append(o) }
+    }
+    occasionsByContact = occasions
+    contactRefs = SiteValues.refs(.contacts, household.contacts.map { ($0.id, $0.name) }, links)
+    itemRefs = SiteValues.refs(.items, household.items.map { ($0.id, $0.name) }, links)
+  }
+
+  /// The reference of each record by id (the first of a repeated id, as look-ups find).
+  private static func refs(
+    _ kind: RecordKind, _ records: [(id: String, name: String)], _ links: Permalinks
+  ) -> [String: TemplateValue] {
+    var refs: [String: TemplateValue] = [:]
+    refs.reserveCapacity(records.count)
+    for r in records where refs[r.id] == nil {
+      refs[r.id] = SiteValues.ref(kind, r.id, r.name, links: links)
+    }
+    return refs
+  }
 
   /// A map from optional values (nil becomes `none`).
   static func map(_ pairs: [(String, TemplateValue?)]) -> TemplateValue {
@@ -36,7 +76,13 @@ struct SiteValues: Sendable {
   /// `{id, name, url}` for a link to a record's page.
   func ref(_ kind: RecordKind, _ id: String?, _ name: String?) -> TemplateValue {
     guard let id else { return .null }
-    return SiteValues.map([
+    return SiteValues.ref(kind, id, name, links: links)
+  }
+
+  private static func ref(_ kind: RecordKind, _ id: String, _ name: String?, links: Permalinks)
+    -> TemplateValue
+  {
+    SiteValues.map([
       ("id", .string(id)), ("name", SiteValues.text(name ?? id)),
       ("url", SiteValues.text(links.url(kind, id))), ("kind", .string(kind.folder)),
     ])
@@ -44,11 +90,13 @@ struct SiteValues: Sendable {
 
   /// A link to a contact.
   func contactRef(_ id: String?) -> TemplateValue {
-    ref(.contacts, id, household.contact(id)?.name)
+    if let id, let known = contactRefs[id] { return known }
+    return ref(.contacts, id, household.contact(id)?.name)
   }
 
   /// A link to an item.
   func itemRef(_ id: String?) -> TemplateValue {
-    ref(.items, id, household.item(id)?.name)
+    if let id, let known = itemRefs[id] { return known }
+    return ref(.items, id, household.item(id)?.name)
   }
 }

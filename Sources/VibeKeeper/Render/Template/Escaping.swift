@@ -37,14 +37,28 @@ enum Escaping {
       out += s
       return
     }
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.unicodeScalars.append(scalar)
+    // The special characters are ASCII, so runs between them are copied as they are.
+    var text = s
+    text.withUTF8 { bytes in
+      var start = 0
+      for i in 0..<bytes.count {
+        let entity: String
+        switch bytes[i] {
+        case 38: entity = "&amp;"
+        case 60: entity = "&lt;"
+        case 62: entity = "&gt;"
+        case 34: entity = "&quot;"
+        case 39: entity = "&#39;"
+        default: continue
+        }
+        if start < i {
+          out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        }
+        out += entity
+        start = i + 1
+      }
+      if start < bytes.count {
+        out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
       }
     }
   }
@@ -68,6 +82,24 @@ enum Escaping {
   /// Browsers ignore tabs and line breaks inside a URL and leading spaces or control
   /// characters, so those are removed before the scheme is read.
   static func safeURL(_ s: String) -> String {
+    // The usual case, a link without a scheme, spaces or controls, needs no cleaning.
+    var delimiter: UInt8 = 0
+    var plain = true
+    for byte in s.utf8 {
+      if byte <= 0x20 {
+        plain = false
+        break
+      }
+      if delimiter == 0, byte == 0x2F || byte == 0x3F || byte == 0x23 || byte == 0x3A {
+        delimiter = byte
+      }
+    }
+    if plain, delimiter != 0x3A { return s }
+    return checkedURL(s)
+  }
+
+  /// `safeURL` without the shortcut: cleaned, then the scheme read.
+  static func checkedURL(_ s: String) -> String {
     var cleaned = String.UnicodeScalarView()
     for scalar in s.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
       if cleaned.isEmpty, scalar.value <= 0x20 { continue }
@@ -87,21 +119,45 @@ enum Escaping {
   /// Escapes iCalendar TEXT (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks;
   /// other control characters are dropped.
   static func icsText(_ s: String, into out: inout String) {
+    guard s.utf8.contains(where: needsICSEscape) else {
+      out += s
+      return
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(s.utf8.count + 8)
+    icsText(s, into: &bytes)
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `icsText` into UTF-8 bytes. Every character it changes is ASCII, so it works on the
+  /// bytes: a CR, or a LF not after a CR, becomes `\n`.
+  static func icsText(_ s: String, into out: inout [UInt8]) {
+    guard s.utf8.contains(where: needsICSEscape) else {
+      out.append(contentsOf: s.utf8)
+      return
+    }
     var previousCR = false
-    for scalar in s.unicodeScalars {
-      defer { previousCR = scalar == "\r" }
-      switch scalar {
-      case "\\": out += "\\\\"
-      case ";": out += "\\;"
-      case ",": out += "\\,"
-      case "\r": out += "\\n"
-      case "\n": if !previousCR { out += "\\n" }
-      case "\t": out += " "
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-        out.unicodeScalars.append(scalar)
+    for byte in s.utf8 {
+      defer { previousCR = byte == 0x0D }
+      guard needsICSEscape(byte) else {
+        out.append(byte)
+        continue
+      }
+      switch byte {
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x3B: out += [0x5C, 0x3B]
+      case 0x2C: out += [0x5C, 0x2C]
+      case 0x0D: out += [0x5C, 0x6E]
+      case 0x0A: if !previousCR { out += [0x5C, 0x6E] }
+      case 0x09: out.append(0x20)
+      default: continue  // other controls are dropped
       }
     }
+  }
+
+  /// Whether a byte is changed by iCalendar TEXT escaping (`\ ; ,` and controls).
+  private static func needsICSEscape(_ b: UInt8) -> Bool {
+    b < 0x20 || b == 0x7F || b == 0x5C || b == 0x3B || b == 0x2C
   }
 
   /// The inside of a JSON string literal (no surrounding quotes).

@@ -17,6 +17,9 @@ public struct TemplateLibrary: Sendable {
   private let validNames: Set<String>
   /// Problems found while loading: syntax errors of templates, ignored files.
   public let diagnostics: [Diagnostic]
+  /// The feed templates rendered without the engine (`BuiltInFeeds`): the built-in ones,
+  /// when neither they nor their macros were changed.
+  private let builtInFeeds: Set<String>
 
   /// Loads the defaults and, if given, every file under `userFolder` (which wins by name).
   /// `displayRoot` is how the folder is shown in messages (default: its path as given).
@@ -60,6 +63,10 @@ public struct TemplateLibrary: Sendable {
     validNames = Set(entries.keys.filter { TemplateLibrary.invalidNameReason($0) == nil })
     self.userNames = userNames
     self.diagnostics = diagnostics
+    builtInFeeds = BuiltInFeeds.renderable { name in
+      guard case .success(let template) = entries[name] else { return nil }
+      return template.source.text
+    }
   }
 
   /// Every template name, sorted.
@@ -121,6 +128,11 @@ public struct TemplateLibrary: Sendable {
     _ name: String, context: [String: TemplateValue], environment: RenderEnvironment,
     recordingReads: Bool = false
   ) throws(TemplateError) -> RenderResult {
+    if builtInFeeds.contains(name),
+      let feed = BuiltInFeeds.render(name, context: context, environment: environment)
+    {
+      return RenderResult(output: feed, warnings: [])
+    }
     let template: Template
     do {
       template = try self.template(named: name)

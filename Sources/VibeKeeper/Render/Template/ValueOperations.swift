@@ -24,6 +24,14 @@ enum ValueOperations {
     case (.dictionary(let x), .dictionary(let y)):
       return x.count == y.count
         && x.allSatisfy { key, value in y[key].map { equals(value, $0) } ?? false }
+    case (.object, .object), (.object, .dictionary), (.dictionary, .object):
+      // A map whose members are made when read equals a map with the same members.
+      let names = a.memberNames
+      return names == b.memberNames
+        && names.allSatisfy { name in
+          guard let x = a.member(name), let y = b.member(name) else { return false }
+          return equals(x, y)
+        }
     default:
       if let x = a.numberValue, let y = b.numberValue { return x == y }
       if let x = a.stringValue, let y = b.stringValue { return x == y }

@@ -102,6 +102,21 @@ enum BuiltInFeeds {
     return w.lines.finished()
   }
 
+  /// What `render` reads, for incremental builds: the site's title and time zone, the
+  /// VTIMEZONE, all of the feed's events, the two templates, and (conservatively) "today".
+  static func reads(_ name: String) -> RenderReads? {
+    guard let feed = feeds[name] else { return nil }
+    let all = ReadSet(flags: ReadNode.full)
+    let context = ReadSet(
+      flags: 0,
+      members: [
+        ("feeds", ReadSet(flags: 0, members: [(feed.topic, all)])),
+        ("site", ReadSet(flags: 0, members: [("timezone", all), ("title", all)])),
+        ("vtimezone", all),
+      ])
+    return RenderReads(context: context, templates: [name, partial].sorted(), today: true)
+  }
+
   /// What `{% for x in value %}` visits with one loop variable: a list's items, a map's
   /// keys in order, nothing for none; nil where the engine stops with an error.
   static func loopItems(_ value: TemplateValue) -> [TemplateValue]? {

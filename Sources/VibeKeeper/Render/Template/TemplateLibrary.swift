@@ -131,7 +131,8 @@ public struct TemplateLibrary: Sendable {
     if builtInFeeds.contains(name),
       let feed = BuiltInFeeds.render(name, context: context, environment: environment)
     {
-      return RenderResult(output: feed, warnings: [])
+      return RenderResult(
+        output: feed, warnings: [], reads: recordingReads ? BuiltInFeeds.reads(name) : nil)
     }
     let template: Template
     do {

@@ -84,6 +84,21 @@ enum FileCalls {
     throw failure("cannot make the folder", path)
   }
 
+  /// Opens the folder `path` and takes an exclusive `flock` on it, waiting for any other
+  /// holder; the descriptor to close to release it.
+  static func lockFolder(_ path: String) throws -> Int32 {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw failure("cannot open", path) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        let error = failure("cannot lock", path)
+        close(fd)
+        throw error
+      }
+    }
+    return fd
+  }
+
   /// Removes the file or link `path`; a missing one is fine.
   static func removeFile(_ path: String) throws {
     guard unlink(path) == 0 || errno == ENOENT else { throw failure("cannot remove", path) }

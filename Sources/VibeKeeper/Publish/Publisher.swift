@@ -63,6 +63,9 @@ public struct Publisher: Sendable {
     let trees = SiteTrees(output: target)
     try checkLocation(target)
     let (generated, folders) = try checkPaths(files)
+    // One publish at a time into this folder (a `watch` and a `build`, say).
+    let lock = try trees.lock()
+    defer { close(lock) }
     do {
       return try publish(files, generated: generated, folders: folders, trees: trees)
     } catch let error as PublishError {

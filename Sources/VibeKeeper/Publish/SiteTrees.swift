@@ -80,9 +80,10 @@ struct SiteTrees: Sendable {
     }
   }
 
-  /// Removes what an interrupted publish may have left (never a tree) and makes the hidden
-  /// folder (and the output's parent folders, when missing) and an empty scratch folder.
-  func prepare() throws {
+  /// Waits until no other publish into this folder runs, and holds it until the returned
+  /// descriptor is closed (or the process ends, however it ends): `flock` on the output's
+  /// parent folder, made first when missing.
+  func lock() throws -> Int32 {
     if FileCalls.kind(parent) == .missing {
       do {
         try FileManager.default.createDirectory(
@@ -91,6 +92,12 @@ struct SiteTrees: Sendable {
         throw PublishError("cannot make the folder \(parent): \(error.localizedDescription)")
       }
     }
+    return try FileCalls.lockFolder(parent)
+  }
+
+  /// Removes what an interrupted publish may have left (never a tree) and makes the hidden
+  /// folder and an empty scratch folder.
+  func prepare() throws {
     for leftover in earlierLeftovers { try FileCalls.removeTree(leftover) }
     try FileCalls.makeFolder(state)
     for leftover in [pendingLink, previousFolder, trash, scratch] {

@@ -188,6 +188,36 @@ import Testing
     #expect(PublishFixture.isComplete(f.out))
   }
 
+  @Test func concurrentPublishesTakeTurns() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    @Sendable func site(_ k: Int, _ round: Int) -> [OutputFile] {
+      PublishFixture.pages(30) { "site \(k) page \($0)" }
+        + [OutputFile(path: "round.html", text: "\(k) \(round)")]
+    }
+    let out = f.out
+    // Two publishers (a `watch` and a `build`, say) into the same output at once.
+    let errors = Parallel.map(2, jobs: 2) { k -> [String] in
+      (0..<12).compactMap { round in
+        do {
+          try Publisher(output: out, protecting: []).publish(site(k, round))
+          return nil
+        } catch {
+          return "\(error)"
+        }
+      }
+    }
+    #expect(errors.joined().isEmpty, "\(errors)")
+    #expect(PublishFixture.isComplete(f.out))
+    let finals = (0..<2).map { k in
+      Dictionary(
+        uniqueKeysWithValues: site(k, 11).map {
+          ($0.path, String(decoding: $0.bytes, as: UTF8.self))
+        })
+    }
+    #expect(finals.contains(f.files().filter { $0.key != SiteManifest.fileName }))
+  }
+
   @Test func theLinkIsRelativeAndSurvivesMovingTheParentOrLosingTheTrees() throws {
     let root = try TempFolder([:])
     defer { root.cleanup() }

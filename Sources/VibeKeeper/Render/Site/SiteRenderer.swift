@@ -114,13 +114,21 @@ public struct SiteRenderer: Sendable {
     for page in pages { names.formUnion(page.context.keys) }
     let pageNames = names
     let globalDigests = last.map { last in
-      Parallel.map(last.reads.count, jobs: jobs) { n in
-        var digests: [String: Fingerprint] = [:]
-        for m in last.reads[n].context.members where !pageNames.contains(m.name) {
-          digests[m.name] = PageFingerprint.digest(of: m.reads, globals[m.name])
+      // Distinct reads often read a global the same way (the navigation, the site): each
+      // (name, reads) pair is worked out once.
+      var wanted: [ReadSet.Member] = []
+      var seen: Set<ReadSet.Member> = []
+      for reads in last.reads {
+        for m in reads.context.members where !pageNames.contains(m.name) && seen.insert(m).inserted
+        {
+          wanted.append(m)
         }
-        return digests
       }
+      let members = wanted
+      let digests = Parallel.map(members.count, jobs: jobs) { i in
+        PageFingerprint.digest(of: members[i].reads, globals[members[i].name])
+      }
+      return Dictionary(zip(members, digests), uniquingKeysWith: { a, _ in a })
     }
     // Each worker turns its page into bytes at once, so the text is freed as it goes.
     // The largest outputs (feeds, list pages) start first, so no worker is left alone with
@@ -141,10 +149,10 @@ public struct SiteRenderer: Sendable {
           .sorted()
       }
       if let last, let entry = last.entries[page.path], published[page.path] == entry.output {
-        let known = globalDigests?[entry.readsIndex] ?? [:]
+        let known = globalDigests ?? [:]
         let fingerprint = fingerprints.of(
           template: page.template, path: page.path, reads: last.reads[entry.readsIndex],
-          member: { known[$0.name] ?? PageFingerprint.digest(of: $0.reads, value($0.name)) },
+          member: { known[$0] ?? PageFingerprint.digest(of: $0.reads, value($0.name)) },
           names: names)
         if fingerprint == entry.fingerprint {
           return .success(

@@ -33,7 +33,10 @@ extension TemplateRenderer {
         return .decimal(op == .negate ? -d : d)
       }
     case .binary(let op, let left, let right, let at): return try binary(op, left, right, at)
-    case .filter(let base, let call): return try applyFilter(base, call)
+    case .filter(let base, let call):
+      let (value, origin) = try applyFilter(base, call)
+      origin?.readAll()
+      return value
     case .test(let base, let call, let negated):
       return .bool(try runTest(base, call) != negated)
     case .call(let callee, let arguments, let at): return try call(callee, arguments, at)
@@ -46,6 +49,10 @@ extension TemplateRenderer {
   /// Reports the last failed look-up: an error when strict, else a warning and null.
   /// Filters whose result depends only on the length of a list or map (or on a scalar).
   static let lengthFilters: Set<String> = ["length", "count"]
+  /// Filters that pick elements of a list (see `applyFilter`).
+  static let selectionFilters: Set<String> = [
+    "where", "sort", "limit", "reverse", "first", "last",
+  ]
   /// Filters whose result may depend on the clock's "today" (relative days, times of day).
   static let clockFilters = Set(TemplateFilters.dates.keys)
 
@@ -71,6 +78,10 @@ extension TemplateRenderer {
       if let origin {
         if flags & ReadNode.shape != 0 { origin.readTruth(of: value) }
       }
+      return (value, origin)
+    case .filter(let base, let call) where TemplateRenderer.selectionFilters.contains(call.name):
+      let (value, origin) = try applyFilter(base, call)
+      if let origin, flags & ReadNode.shape != 0 { origin.readTruth(of: value) }
       return (value, origin)
     default:
       return (try eval(expr), nil)
@@ -227,27 +238,71 @@ extension TemplateRenderer {
     return result
   }
 
-  private mutating func applyFilter(_ base: Expr, _ call: FilterCall) throws(TemplateError)
-    -> TemplateValue
+  /// Applies a filter. A filter that picks elements of a list read from the context
+  /// (`where`, `sort`, `limit`, `first`, …) reads only the list's length and the member it
+  /// compares; its result keeps the elements' path, so a page that lists the picked gifts'
+  /// titles does not depend on their descriptions.
+  mutating func applyFilter(_ base: Expr, _ call: FilterCall) throws(TemplateError)
+    -> (TemplateValue, ReadNode?)
   {
     let value: TemplateValue
+    var origin: ReadNode?
     if call.filter.acceptsUndefined {
       let found = try lookup(base)
       found?.1?.readAll()
       value = found?.0 ?? .null
     } else if TemplateRenderer.lengthFilters.contains(call.name) {
       value = try evalKeepingOrigin(base, reading: ReadNode.shape).0
+    } else if TemplateRenderer.selectionFilters.contains(call.name) {
+      (value, origin) = try evalKeepingOrigin(base)
     } else {
       value = try eval(base)
     }
     if TemplateRenderer.clockFilters.contains(call.name) { readsToday = true }
     let args = try arguments(call.arguments)
+    let result: TemplateValue
     do {
-      return try call.filter.apply(value, args, environment)
+      result = try call.filter.apply(value, args, environment)
     } catch let e as ValueError {
+      origin?.readAll()
       throw error(e.message, at: call.at)
     } catch {
+      origin?.readAll()
       throw self.error("filter '\(call.name)' failed", at: call.at)
+    }
+    guard let origin else { return (result, nil) }
+    guard case .array = value else {
+      origin.readAll()
+      return (result, nil)
+    }
+    return (result, selectionOrigin(call.name, of: origin, args: args, result: result))
+  }
+
+  /// Records what a selection filter read of the list at `origin` and gives its result's
+  /// path: the list's elements (for `first` and `last`), or a list of some of its elements.
+  private func selectionOrigin(
+    _ name: String, of origin: ReadNode, args: FilterArguments, result: TemplateValue
+  ) -> ReadNode? {
+    origin.readShape()
+    let elements = origin.everyElement()
+    switch name {
+    case "where", "sort":
+      let key = args.value(0, "key")?.stringValue ?? ""
+      let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+      if key.isEmpty || parts.contains(where: { $0.isEmpty || Int($0) != nil }) {
+        elements.readAll()  // compared whole, or through list positions
+      } else {
+        var node = elements
+        for part in parts { node = node.member(String(part)) }
+        node.readAll()
+      }
+    default: break  // limit, reverse, first, last: positions only
+    }
+    switch name {
+    case "first", "last": return elements
+    default:
+      guard case .array = result else { return nil }
+      return ReadNode(elementsOf: elements)
     }
   }
 

@@ -58,6 +58,14 @@ import Testing
     "{{ gift.title if gift.price > 50 else gift.body }} {{ gift.missing }}",
     "{% for g in gifts %}{% if loop.last %}{{ g | json }}{% endif %}{% endfor %}",
     "{{ gifts | map(attribute=\"title\") | join(\",\") }}",
+    "{% for g in gifts | where(\"status\", \"idea\") %}{{ g.title }};{% endfor %}"
+      + "{{ gifts | where(\"status\", \"bought\") | length }}",
+    "{% for g in gifts | sort(\"price\") | limit(2) %}{{ g.title }}{% endfor %}"
+      + "{{ (gifts | first).title }}{{ gifts | last | json }}",
+    "{% set l = gifts | sort(\"title\", true) %}{% if l %}{{ l[0].price }}{% endif %}"
+      + "{% for g in l | reverse %}{{ loop.index }}{{ g.status }}{% endfor %}{{ l | json }}",
+    "{% set l = gifts | where(\"tags\") %}{{ l | length }}{% for g in l %}{{ g.body }}{% endfor %}"
+      + "{{ names | first }}{{ gift.title | first }}",
   ]
 
   @Test func recordsOnlyThePathsRead() throws {
@@ -83,6 +91,21 @@ import Testing
     changed["gifts"] = .array((0..<5).map { Self.gift($0 + 100) })
     #expect(Self.digest(reads, changed) == Self.digest(reads, Self.base))
     changed["gifts"] = []
+    #expect(Self.digest(reads, changed) != Self.digest(reads, Self.base))
+  }
+
+  @Test func selectionFiltersReadOnlyWhatTheyCompare() throws {
+    let reads = try #require(try Self.run(Self.templates[10], Self.base).reads)
+    var changed = Self.base
+    // Bodies and prices are never read by a list of the ideas' titles.
+    changed["gifts"] = .array((0..<5).map { Self.gift($0, body: "other") })
+    #expect(Self.digest(reads, changed) == Self.digest(reads, Self.base))
+    changed["gifts"] = .array(
+      (0..<5).map { n in
+        guard case .dictionary(var d) = Self.gift(n) else { return Self.gift(n) }
+        d["status"] = n == 1 ? "bought" : d["status"]
+        return .dictionary(d)
+      })
     #expect(Self.digest(reads, changed) != Self.digest(reads, Self.base))
   }
 

@@ -19,9 +19,22 @@ final class ReadNode {
   var indices: [Int: ReadNode] = [:]
   /// Every element of a list (or value of a map) that a loop visited.
   var each: ReadNode?
+  /// For a list made of elements of a list in the context (a `where` or `sort` result):
+  /// the node of those elements. Its own length is decided by what the filter read, so
+  /// only reads of its elements count, and they count on the source's elements.
+  private(set) var elementsOf: ReadNode?
+
+  /// A node in the tree.
+  init() {}
+
+  /// A list of elements of the list whose elements are `source` (kept out of the tree).
+  init(elementsOf source: ReadNode) {
+    elementsOf = source
+  }
 
   /// The node of member `name`.
   func member(_ name: String) -> ReadNode {
+    if elementsOf != nil { return ReadNode() }  // a list has no members
     if let node = members[name] { return node }
     let node = ReadNode()
     members[name] = node
@@ -30,6 +43,7 @@ final class ReadNode {
 
   /// The node of element `position`.
   func index(_ position: Int) -> ReadNode {
+    if let elementsOf { return elementsOf }
     if let node = indices[position] { return node }
     let node = ReadNode()
     indices[position] = node
@@ -38,6 +52,7 @@ final class ReadNode {
 
   /// The node standing for every element.
   func everyElement() -> ReadNode {
+    if let elementsOf { return elementsOf }
     if let each { return each }
     let node = ReadNode()
     each = node
@@ -45,11 +60,18 @@ final class ReadNode {
   }
 
   /// Marks the whole value as read.
-  func readAll() { flags |= ReadNode.full }
+  func readAll() {
+    if let elementsOf {
+      elementsOf.readAll()
+    } else {
+      flags |= ReadNode.full
+    }
+  }
 
   /// Marks what a truth test of `value` depends on: the length of a list or map, else the
   /// value itself.
   func readTruth(of value: TemplateValue) {
+    if elementsOf != nil { return }
     switch value {
     case .array, .dictionary, .object: flags |= ReadNode.shape
     default: flags |= ReadNode.full
@@ -57,7 +79,9 @@ final class ReadNode {
   }
 
   /// Marks the length or keys as read.
-  func readShape() { flags |= ReadNode.shape }
+  func readShape() {
+    if elementsOf == nil { flags |= ReadNode.shape }
+  }
 
   /// The finished, immutable form (children below a fully read node are dropped).
   func frozen() -> ReadSet {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The built-in feed templates (`feeds/*.ics` with the macros of `partials/event.ics`)
 /// rendered without the template engine: the same lines from the same template values,
 /// escaped and folded straight into the feed's bytes (a year of feeds is about 100,000
@@ -151,6 +153,8 @@ enum BuiltInFeeds {
   private struct Writer {
     let clock: LocalClock
     var lines: ICSLineWriter
+    /// DTSTAMP texts by instant (events share the few commit times of their records).
+    var stamps: [Date: String] = [:]
 
     mutating func put(_ value: TemplateValue) {
       if case .safe(let text) = value {
@@ -231,7 +235,13 @@ enum BuiltInFeeds {
     /// The `event` macro for the fields of a `FeedEventValue`, read without making them
     /// template values first.
     mutating func event(_ e: FeedEvent, _ format: ICSFormat) {
-      let stamp = ICSFormat.utc(e.stamp)
+      let stamp: String
+      if let known = stamps[e.stamp] {
+        stamp = known
+      } else {
+        stamp = ICSFormat.utc(e.stamp)
+        stamps[e.stamp] = stamp
+      }
       line("BEGIN:VEVENT")
       text("UID:", e.uid)
       line("DTSTAMP:" + stamp)

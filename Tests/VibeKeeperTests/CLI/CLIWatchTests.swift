@@ -33,8 +33,8 @@ struct CapturedOutput {
     p.currentDirectoryURL = root.url
     let stdout = CapturedOutput(url: root.url.appendingPathComponent("out.txt"))
     let stderr = CapturedOutput(url: root.url.appendingPathComponent("err.txt"))
-    FileManager.default.createFile(atPath: stdout.url.path, contents: nil)
-    FileManager.default.createFile(atPath: stderr.url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdout.url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderr.url.path, contents: nil)
     p.standardOutput = try FileHandle(forWritingTo: stdout.url)
     p.standardError = try FileHandle(forWritingTo: stderr.url)
     try p.run()

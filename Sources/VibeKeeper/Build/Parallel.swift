@@ -21,6 +21,17 @@ enum Parallel {
     return slots.results()
   }
 
+  /// `(a(), b())`, the two run at the same time.
+  static func pair<A, B>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
+    let first = Slots<A>(1)
+    let second = Slots<B>(1)
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+      if i == 0 { first.store(a(), at: 0) } else { second.store(b(), at: 0) }
+    }
+    // Both slots are filled once concurrentPerform returns.
+    return (first.results()[0], second.results()[0])
+  }
+
   /// Result slots, each written by exactly one worker, and the next index to take.
   private final class Slots<R>: @unchecked Sendable {
     private let lock = NSLock()

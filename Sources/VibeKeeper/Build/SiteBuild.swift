@@ -70,12 +70,14 @@ public struct SiteBuild: Sendable {
     var outcome = Outcome()
     var loader = DataLoader(root: data, displayRoot: dataDisplay)
     loader.jobs = jobs
-    let loaded: DataLoader.Result
-    if let loadCache {
-      (loaded, outcome.loadCache) = loader.load(reusing: loadCache)
-    } else {
-      loaded = loader.load()
-    }
+    // The records load while git tells when each file last changed (for the feeds).
+    let (load, stamps) = Parallel.pair(
+      { [loader, loadCache] in
+        loadCache.map { loader.load(reusing: $0) } ?? (loader.load(), nil)
+      },
+      { [data] in FeedStamps.read(dataFolder: data) })
+    let loaded = load.0
+    outcome.loadCache = load.1
     outcome.decodedFiles = loaded.decodedFiles
     outcome.steps.finish("load")
     let household = loaded.household
@@ -105,7 +107,7 @@ public struct SiteBuild: Sendable {
     ).flatMap(FeedState.init(json:))
     var renderer = SiteRenderer(
       household: household, analysis: analysis, library: library, strict: strict, media: media,
-      feedStamps: FeedStamps.read(dataFolder: data), previousFeedState: previousState)
+      feedStamps: stamps, previousFeedState: previousState)
     renderer.jobs = jobs
     renderer.codeIdentity = codeIdentity
     var protected = [data]

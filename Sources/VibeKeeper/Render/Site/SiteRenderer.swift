@@ -128,7 +128,9 @@ public struct SiteRenderer: Sendable {
       let digests = Parallel.map(members.count, jobs: jobs) { i in
         PageFingerprint.digest(of: members[i].reads, globals[members[i].name])
       }
-      return Dictionary(zip(members, digests), uniquingKeysWith: { a, _ in a })
+      let byMember = Dictionary(zip(members, digests), uniquingKeysWith: { a, _ in a })
+      // For each distinct reads, its members' digests by position (nil: a page's own value).
+      return last.reads.map { reads in reads.context.members.map { byMember[$0] } }
     }
     // Each worker turns its page into bytes at once, so the text is freed as it goes.
     // The largest outputs (feeds, list pages) start first, so no worker is left alone with
@@ -149,16 +151,20 @@ public struct SiteRenderer: Sendable {
           .sorted()
       }
       if let last, let entry = last.entries[page.path], published[page.path] == entry.output {
-        let known = globalDigests ?? [:]
+        let known = globalDigests?[entry.readsIndex] ?? []
         let fingerprint = fingerprints.of(
           template: page.template, path: page.path, reads: last.reads[entry.readsIndex],
-          member: { known[$0] ?? PageFingerprint.digest(of: $0.reads, value($0.name)) },
+          member: { i, m in
+            (i < known.count ? known[i] : nil)
+              ?? PageFingerprint.digest(of: m.reads, value(m.name))
+          },
           names: names)
         if fingerprint == entry.fingerprint {
           return .success(
             PageOutcome(
               file: .unchanged(path: page.path, hash: entry.output), warnings: [],
-              fingerprint: fingerprint, reads: last.reads[entry.readsIndex]))
+              fingerprint: fingerprint, reads: last.reads[entry.readsIndex],
+              lastReadsIndex: entry.readsIndex))
         }
       }
       var context = globals
@@ -171,13 +177,15 @@ public struct SiteRenderer: Sendable {
         // A page with warnings is rendered every time, so its warnings are always reported.
         guard let reads = r.reads, r.warnings.isEmpty else {
           return .success(
-            PageOutcome(file: file, warnings: r.warnings, fingerprint: nil, reads: nil))
+            PageOutcome(
+              file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))
         }
         let fingerprint = fingerprints.of(
           template: page.template, path: page.path, reads: reads,
-          member: { PageFingerprint.digest(of: $0.reads, value($0.name)) }, names: names)
+          member: { PageFingerprint.digest(of: $1.reads, value($1.name)) }, names: names)
         return .success(
-          PageOutcome(file: file, warnings: [], fingerprint: fingerprint, reads: reads))
+          PageOutcome(
+            file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil))
       } catch {
         return .failure(error)
       }
@@ -185,6 +193,8 @@ public struct SiteRenderer: Sendable {
     var rendered = unordered
     for (k, n) in order.enumerated() { rendered[n] = unordered[k] }
     out.record = PageRecord(environment: fingerprints.environment)
+    // Reads of the last build already numbered in the new record (no hashing them again).
+    var remap: [Int: Int] = [:]
     for (page, result) in zip(pages, rendered) {
       switch result {
       case .success(let outcome):
@@ -192,7 +202,14 @@ public struct SiteRenderer: Sendable {
         out.files.append(outcome.file)
         if let fingerprint = outcome.fingerprint, let reads = outcome.reads {
           let hash = outcome.file.reused ?? ContentHash(outcome.file.bytes)
-          out.record.set(page.path, fingerprint: fingerprint, output: hash, reads: reads)
+          if let n = outcome.lastReadsIndex, let known = remap[n] {
+            out.record.set(page.path, fingerprint: fingerprint, output: hash, readsIndex: known)
+          } else {
+            out.record.set(page.path, fingerprint: fingerprint, output: hash, reads: reads)
+            if let n = outcome.lastReadsIndex {
+              remap[n] = out.record.entries[page.path]?.readsIndex
+            }
+          }
         }
         if outcome.file.reused != nil { out.skipped += 1 } else { out.rendered += 1 }
         if page.path.hasSuffix(".html") { out.pages += 1 }
@@ -237,6 +254,8 @@ private struct PageOutcome: Sendable {
   let warnings: [Diagnostic]
   let fingerprint: Fingerprint?
   let reads: RenderReads?
+  /// For a page left as published: its reads' number in the last build's record.
+  let lastReadsIndex: Int?
 }
 
 /// What the three independent parts before the pages give.

@@ -41,11 +41,12 @@ struct PageFingerprint {
   }
 
   /// The fingerprint of rendering `template` to `path` with `reads`; `member` gives the
-  /// digest of each variable read (see `digest(of:_:)`), `names` every variable's name
+  /// digest of each variable read, by its position among the reads' members (see
+  /// `digest(of:_:)`), `names` every variable's name
   /// (for renders that listed them).
   func of(
     template: String, path: String, reads: RenderReads,
-    member: (ReadSet.Member) -> Fingerprint, names: () -> [String]
+    member: (Int, ReadSet.Member) -> Fingerprint, names: () -> [String]
   ) -> Fingerprint {
     var h = StableHasher()
     h.add(environment)
@@ -68,9 +69,9 @@ struct PageFingerprint {
       h.add(all.count)
       for name in all { h.add(name) }
     }
-    for m in root.members {
+    for (i, m) in root.members.enumerated() {
       h.add(m.name)
-      h.add(member(m))
+      h.add(member(i, m))
     }
     return h.digest
   }

@@ -46,6 +46,13 @@ public struct PageRecord: Sendable, Equatable {
     entries[path] = Entry(fingerprint: fingerprint, output: output, readsIndex: n)
   }
 
+  /// Records a page that read what `reads[readsIndex]` holds (no hashing of the reads).
+  mutating func set(
+    _ path: String, fingerprint: Fingerprint, output: ContentHash, readsIndex: Int
+  ) {
+    entries[path] = Entry(fingerprint: fingerprint, output: output, readsIndex: readsIndex)
+  }
+
   /// Records are equal when every page has the same fingerprint, output and reads.
   public static func == (a: PageRecord, b: PageRecord) -> Bool {
     guard a.environment == b.environment, a.entries.count == b.entries.count else { return false }

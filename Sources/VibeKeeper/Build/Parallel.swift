@@ -21,15 +21,20 @@ enum Parallel {
     return slots.results()
   }
 
-  /// `(a(), b())`, the two run at the same time.
-  static func pair<A, B>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
-    let first = Slots<A>(1)
+  /// `(a(), b())`, the two run at the same time: `b` on a thread of its own (it may wait
+  /// on another process without taking a worker from `a`), `a` on this one.
+  static func pair<A, B>(_ a: () -> A, _ b: @escaping @Sendable () -> B) -> (A, B) {
     let second = Slots<B>(1)
-    DispatchQueue.concurrentPerform(iterations: 2) { i in
-      if i == 0 { first.store(a(), at: 0) } else { second.store(b(), at: 0) }
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      second.store(b(), at: 0)
+      done.signal()
     }
-    // Both slots are filled once concurrentPerform returns.
-    return (first.results()[0], second.results()[0])
+    thread.start()
+    let first = a()
+    done.wait()
+    // The slot is filled before the semaphore is signalled.
+    return (first, second.results()[0])
   }
 
   /// Result slots, each written by exactly one worker, and the next index to take.

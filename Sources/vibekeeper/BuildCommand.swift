@@ -94,14 +94,16 @@ struct BuildOptions: ParsableArguments {
     return true
   }
 
-  /// This program's identity for the page record: the executable's size and modification
-  /// time, so a new version renders every page again.
+  /// This program's identity for the page record: its version and the executable's size,
+  /// modification time and inode, so a new or rebuilt `vibekeeper` renders every page again.
   static var codeIdentity: String {
+    let version = VibeKeeperCLI.configuration.version
     let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
     guard let a = try? FileManager.default.attributesOfItem(atPath: path),
       let size = a[.size] as? NSNumber, let date = a[.modificationDate] as? Date
-    else { return "unknown" }
-    return "\(size.intValue)-\(date.timeIntervalSince1970)"
+    else { return version + "-unknown" }
+    let inode = (a[.systemFileNumber] as? NSNumber)?.intValue ?? 0
+    return "\(version)-\(size.intValue)-\(date.timeIntervalSince1970)-\(inode)"
   }
 }
 

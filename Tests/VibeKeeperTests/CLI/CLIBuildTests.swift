@@ -46,6 +46,25 @@ import Testing
     #expect(usage.status == 2)
   }
 
+  /// The real executable: a second build renders nothing, `--full` renders everything,
+  /// and `--verbose` says so.
+  @Test func rebuildsAreIncrementalUnlessFull() throws {
+    let root = try Self.bigFolder(gifts: 3)
+    defer { root.cleanup() }
+    let build = [
+      "build", "--data", "data", "--output", "_site", "--now", "2026-11-22T10:00", "--verbose",
+    ]
+    let first = try CLI.run(build, cwd: root.url)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains(" 0 unchanged since the last build"))
+    let again = try CLI.run(build, cwd: root.url)
+    #expect(again.stdout.contains(" 0 rendered, "), "\(again.stdout)")
+    #expect(again.stdout.contains("load "))
+    let full = try CLI.run(build + ["--full"], cwd: root.url)
+    #expect(full.stdout.contains(" 0 unchanged since the last build"), "\(full.stdout)")
+    #expect(full.stdout.contains("0 written"))  // same bytes: nothing to write
+  }
+
   @Test func killNineNeverLeavesAHalfSite() throws {
     let root = try Self.bigFolder(gifts: 1500)
     defer { root.cleanup() }

@@ -104,34 +104,13 @@ public struct SiteRenderer: Sendable {
     for (k, v) in feedValues { shared[k] = v }
     let globals = shared
     let done = Counter()
-    let fingerprints = PageFingerprint(
-      environment: environment, library: library, codeIdentity: codeIdentity)
-    let last = lastBuild?.environment == fingerprints.environment ? lastBuild : nil
-    let published = publishedFiles
-    // What each distinct read set of the last build sees of the globals, worked out once
-    // instead of once per page (every record page reads the navigation, the site, …).
-    var names: Set<String> = ["search_index"]
-    for page in pages { names.formUnion(page.context.keys) }
-    let pageNames = names
-    let globalDigests = last.map { last in
-      // Distinct reads often read a global the same way (the navigation, the site): each
-      // (name, reads) pair is worked out once.
-      var wanted: [ReadSet.Member] = []
-      var seen: Set<ReadSet.Member> = []
-      for reads in last.reads {
-        for m in reads.context.members where !pageNames.contains(m.name) && seen.insert(m).inserted
-        {
-          wanted.append(m)
-        }
-      }
-      let members = wanted
-      let digests = Parallel.map(members.count, jobs: jobs) { i in
-        PageFingerprint.digest(of: members[i].reads, globals[members[i].name])
-      }
-      let byMember = Dictionary(zip(members, digests), uniquingKeysWith: { a, _ in a })
-      // For each distinct reads, its members' digests by position (nil: a page's own value).
-      return last.reads.map { reads in reads.context.members.map { byMember[$0] } }
-    }
+    var pageNames: Set<String> = ["search_index"]
+    for page in pages { pageNames.formUnion(page.context.keys) }
+    let skipping = PageSkipping(
+      fingerprints: PageFingerprint(
+        environment: environment, library: library, codeIdentity: codeIdentity),
+      lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
+      jobs: jobs)
     // Each worker turns its page into bytes at once, so the text is freed as it goes.
     // The largest outputs (feeds, list pages) start first, so no worker is left alone with
     // one of them at the end; results are put back in page order.
@@ -150,22 +129,12 @@ public struct SiteRenderer: Sendable {
         Set(globals.keys).union(page.context.keys).union(isSearch ? ["search_index"] : [])
           .sorted()
       }
-      if let last, let entry = last.entries[page.path], published[page.path] == entry.output {
-        let known = globalDigests?[entry.readsIndex] ?? []
-        let fingerprint = fingerprints.of(
-          template: page.template, path: page.path, reads: last.reads[entry.readsIndex],
-          member: { i, m in
-            (i < known.count ? known[i] : nil)
-              ?? PageFingerprint.digest(of: m.reads, value(m.name))
-          },
-          names: names)
-        if fingerprint == entry.fingerprint {
-          return .success(
-            PageOutcome(
-              file: .unchanged(path: page.path, hash: entry.output), warnings: [],
-              fingerprint: fingerprint, reads: last.reads[entry.readsIndex],
-              lastReadsIndex: entry.readsIndex))
-        }
+      if let kept = skipping.unchanged(page, value: value, names: names) {
+        return .success(
+          PageOutcome(
+            file: .unchanged(path: page.path, hash: kept.entry.output), warnings: [],
+            fingerprint: kept.fingerprint, reads: kept.reads,
+            lastReadsIndex: kept.entry.readsIndex))
       }
       var context = globals
       for (k, v) in page.context { context[k] = v }
@@ -180,9 +149,8 @@ public struct SiteRenderer: Sendable {
             PageOutcome(
               file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))
         }
-        let fingerprint = fingerprints.of(
-          template: page.template, path: page.path, reads: reads,
-          member: { PageFingerprint.digest(of: $1.reads, value($1.name)) }, names: names)
+        let fingerprint = skipping.fingerprint(
+          of: page, reads: reads, value: value, names: names)
         return .success(
           PageOutcome(
             file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil))
@@ -192,9 +160,7 @@ public struct SiteRenderer: Sendable {
     }
     var rendered = unordered
     for (k, n) in order.enumerated() { rendered[n] = unordered[k] }
-    out.record = PageRecord(environment: fingerprints.environment)
-    // Reads of the last build already numbered in the new record (no hashing them again).
-    var remap: [Int: Int] = [:]
+    out.record = PageRecord(environment: skipping.fingerprints.environment)
     for (page, result) in zip(pages, rendered) {
       switch result {
       case .success(let outcome):
@@ -202,14 +168,9 @@ public struct SiteRenderer: Sendable {
         out.files.append(outcome.file)
         if let fingerprint = outcome.fingerprint, let reads = outcome.reads {
           let hash = outcome.file.reused ?? ContentHash(outcome.file.bytes)
-          if let n = outcome.lastReadsIndex, let known = remap[n] {
-            out.record.set(page.path, fingerprint: fingerprint, output: hash, readsIndex: known)
-          } else {
-            out.record.set(page.path, fingerprint: fingerprint, output: hash, reads: reads)
-            if let n = outcome.lastReadsIndex {
-              remap[n] = out.record.entries[page.path]?.readsIndex
-            }
-          }
+          out.record.set(
+            page.path, fingerprint: fingerprint, output: hash, reads: reads,
+            numberInLast: outcome.lastReadsIndex)
         }
         if outcome.file.reused != nil { out.skipped += 1 } else { out.rendered += 1 }
         if page.path.hasSuffix(".html") { out.pages += 1 }

@@ -25,6 +25,8 @@ public struct PageRecord: Sendable, Equatable {
   /// The distinct reads of the pages (most pages of a template read the same paths).
   public private(set) var reads: [RenderReads] = []
   private var readsNumbers: [RenderReads: Int] = [:]
+  /// Numbers of the last build's reads in this record, for `set(_:…:numberInLast:)`.
+  private var fromLast: [Int: Int] = [:]
 
   /// An empty record for `environment`.
   public init(environment: Fingerprint) {
@@ -46,11 +48,18 @@ public struct PageRecord: Sendable, Equatable {
     entries[path] = Entry(fingerprint: fingerprint, output: output, readsIndex: n)
   }
 
-  /// Records a page that read what `reads[readsIndex]` holds (no hashing of the reads).
+  /// Records a page whose reads are number `n` of the last build's record: reads already
+  /// taken over from there are numbered without hashing them again.
   mutating func set(
-    _ path: String, fingerprint: Fingerprint, output: ContentHash, readsIndex: Int
+    _ path: String, fingerprint: Fingerprint, output: ContentHash, reads: RenderReads,
+    numberInLast n: Int?
   ) {
-    entries[path] = Entry(fingerprint: fingerprint, output: output, readsIndex: readsIndex)
+    if let n, let known = fromLast[n] {
+      entries[path] = Entry(fingerprint: fingerprint, output: output, readsIndex: known)
+      return
+    }
+    set(path, fingerprint: fingerprint, output: output, reads: reads)
+    if let n { fromLast[n] = entries[path]?.readsIndex }
   }
 
   /// Records are equal when every page has the same fingerprint, output and reads.

@@ -14,10 +14,16 @@ struct TemplateScopes {
     var origin: ReadNode?
   }
 
+  /// A name of the data with its value and, once looked up, its read node.
+  private struct Slot {
+    var value: TemplateValue
+    var origin: ReadNode?
+    /// Whether the value is the context's own (set at the top level or a macro: not).
+    let fromContext: Bool
+  }
+
   /// The data: the context and names set at the top level.
-  private(set) var data: [String: TemplateValue]
-  /// Data names whose value is not the context's own (`untracked` when not from it).
-  private var dataOrigins: [String: ReadNode] = [:]
+  private var data: [String: Slot]
   /// Loop and macro frames, innermost last.
   private var frames: [[Binding]] = []
   /// The macros of the template that defines the macro being run (seen between the frames
@@ -25,34 +31,35 @@ struct TemplateScopes {
   private var macros: [String: TemplateValue]?
   /// What the render read, when recording.
   let reads: ReadNode?
-  /// Stands for "not from the context" in `dataOrigins`.
-  private let untracked = ReadNode()
-
   /// Scopes over `context`, recording reads on `reads`.
   init(context: [String: TemplateValue], reads: ReadNode?) {
-    data = context
+    data = context.mapValues { Slot(value: $0, origin: nil, fromContext: true) }
     self.reads = reads
   }
 
-  /// The value of `name` and its context path, or nil when no scope has it.
-  func lookup(_ name: String) -> (TemplateValue, ReadNode?)? {
+  /// The value of `name` and its context path, or nil when no scope has it. (A name of the
+  /// data costs one hash: its read node is kept beside its value once made.)
+  mutating func lookup(_ name: String) -> (TemplateValue, ReadNode?)? {
     for frame in frames.reversed() {
       for binding in frame.reversed() where binding.name == name {
         return (binding.value, binding.origin)
       }
     }
     if let value = macros?[name] { return (value, nil) }
-    guard let value = data[name] else { return nil }
-    guard let reads else { return (value, nil) }
-    if let node = dataOrigins[name] { return (value, node === untracked ? nil : node) }
-    return (value, reads.member(name))
+    guard let i = data.index(forKey: name) else { return nil }
+    let slot = data.values[i]
+    guard let reads else { return (slot.value, nil) }
+    if let node = slot.origin { return (slot.value, node) }
+    guard slot.fromContext else { return (slot.value, nil) }
+    let node = reads.member(name)
+    data.values[i].origin = node
+    return (slot.value, node)
   }
 
   /// Binds `name` in the innermost frame (in the data at the top level).
   mutating func set(_ name: String, _ value: TemplateValue, origin: ReadNode?) {
     guard !frames.isEmpty else {
-      data[name] = value
-      if reads != nil { dataOrigins[name] = origin ?? untracked }
+      data[name] = Slot(value: value, origin: origin, fromContext: false)
       return
     }
     let last = frames.count - 1
@@ -67,8 +74,7 @@ struct TemplateScopes {
   /// Adds a template's macro to the data unless the name is taken.
   mutating func addMacro(_ name: String, _ value: TemplateValue) {
     guard data[name] == nil else { return }
-    data[name] = value
-    if reads != nil { dataOrigins[name] = untracked }
+    data[name] = Slot(value: value, origin: nil, fromContext: false)
   }
 
   /// Opens a frame (a loop's).

@@ -13,10 +13,10 @@ final class ReadNode {
 
   /// `shape` and `full`, or-ed.
   var flags: UInt8 = 0
-  /// Members looked up by name.
-  var members: [String: ReadNode] = [:]
+  /// Members looked up by name (a few per node: searched in order, no hashing).
+  var members: [(name: String, node: ReadNode)] = []
   /// Elements of a list looked up by position.
-  var indices: [Int: ReadNode] = [:]
+  var indices: [(position: Int, node: ReadNode)] = []
   /// Every element of a list (or value of a map) that a loop visited.
   var each: ReadNode?
   /// For a list made of elements of a list in the context (a `where` or `sort` result):
@@ -35,18 +35,18 @@ final class ReadNode {
   /// The node of member `name`.
   func member(_ name: String) -> ReadNode {
     if elementsOf != nil { return ReadNode() }  // a list has no members
-    if let node = members[name] { return node }
+    for m in members where m.name == name { return m.node }
     let node = ReadNode()
-    members[name] = node
+    members.append((name, node))
     return node
   }
 
   /// The node of element `position`.
   func index(_ position: Int) -> ReadNode {
     if let elementsOf { return elementsOf }
-    if let node = indices[position] { return node }
+    for e in indices where e.position == position { return e.node }
     let node = ReadNode()
-    indices[position] = node
+    indices.append((position, node))
     return node
   }
 
@@ -88,9 +88,8 @@ final class ReadNode {
     if flags & ReadNode.full != 0 { return ReadSet(flags: ReadNode.full) }
     return ReadSet(
       flags: flags,
-      members: members.keys.sorted().compactMap { name in members[name].map { (name, $0.frozen()) }
-      },
-      indices: indices.keys.sorted().compactMap { i in indices[i].map { (i, $0.frozen()) } },
+      members: members.sorted { $0.name < $1.name }.map { ($0.name, $0.node.frozen()) },
+      indices: indices.sorted { $0.position < $1.position }.map { ($0.position, $0.node.frozen()) },
       each: each.map { [$0.frozen()] } ?? [])
   }
 }

@@ -47,15 +47,6 @@ extension TemplateRenderer {
   }
 
   /// Reports the last failed look-up: an error when strict, else a warning and null.
-  /// Filters whose result depends only on the length of a list or map (or on a scalar).
-  static let lengthFilters: Set<String> = ["length", "count"]
-  /// Filters that pick elements of a list (see `applyFilter`).
-  static let selectionFilters: Set<String> = [
-    "where", "sort", "limit", "reverse", "first", "last",
-  ]
-  /// Filters whose result may depend on the clock's "today" (relative days, times of day).
-  static let clockFilters = Set(TemplateFilters.dates.keys)
-
   mutating func undefined() throws(TemplateError) -> TemplateValue {
     let (message, at) = missing ?? ("undefined value", 0)
     if environment.strict { throw error(message, at: at) }
@@ -79,7 +70,7 @@ extension TemplateRenderer {
         if flags & ReadNode.shape != 0 { origin.readTruth(of: value) }
       }
       return (value, origin)
-    case .filter(let base, let call) where TemplateRenderer.selectionFilters.contains(call.name):
+    case .filter(let base, let call) where call.filter.picksElements:
       let (value, origin) = try applyFilter(base, call)
       if let origin, flags & ReadNode.shape != 0 { origin.readTruth(of: value) }
       return (value, origin)
@@ -251,14 +242,14 @@ extension TemplateRenderer {
       let found = try lookup(base)
       found?.1?.readAll()
       value = found?.0 ?? .null
-    } else if TemplateRenderer.lengthFilters.contains(call.name) {
-      value = try evalKeepingOrigin(base, reading: ReadNode.shape).0
-    } else if TemplateRenderer.selectionFilters.contains(call.name) {
-      (value, origin) = try evalKeepingOrigin(base)
     } else {
-      value = try eval(base)
+      switch call.filter.reads {
+      case .whole: value = try eval(base)
+      case .length: value = try evalKeepingOrigin(base, reading: ReadNode.shape).0
+      case .pick: (value, origin) = try evalKeepingOrigin(base)
+      }
     }
-    if TemplateRenderer.clockFilters.contains(call.name) { readsToday = true }
+    if call.filter.readsToday { readsToday = true }
     let args = try arguments(call.arguments)
     let result: TemplateValue
     do {
@@ -275,18 +266,18 @@ extension TemplateRenderer {
       origin.readAll()
       return (result, nil)
     }
-    return (result, selectionOrigin(call.name, of: origin, args: args, result: result))
+    return (result, pickedOrigin(call.filter.reads, of: origin, args: args, result: result))
   }
 
-  /// Records what a selection filter read of the list at `origin` and gives its result's
-  /// path: the list's elements (for `first` and `last`), or a list of some of its elements.
-  private func selectionOrigin(
-    _ name: String, of origin: ReadNode, args: FilterArguments, result: TemplateValue
+  /// Records what a filter that picks elements read of the list at `origin` and gives its
+  /// result's path: one of the list's elements, or a list of some of them.
+  private func pickedOrigin(
+    _ reads: FilterReads, of origin: ReadNode, args: FilterArguments, result: TemplateValue
   ) -> ReadNode? {
+    guard case .pick(let comparingKey, let single) = reads else { return nil }
     origin.readShape()
     let elements = origin.everyElement()
-    switch name {
-    case "where", "sort":
+    if comparingKey {
       let key = args.value(0, "key")?.stringValue ?? ""
       let parts = key.split(separator: ".", omittingEmptySubsequences: false)
       if key.isEmpty || parts.contains(where: { $0.isEmpty || Int($0) != nil }) {
@@ -296,14 +287,10 @@ extension TemplateRenderer {
         for part in parts { node = node.member(String(part)) }
         node.readAll()
       }
-    default: break  // limit, reverse, first, last: positions only
     }
-    switch name {
-    case "first", "last": return elements
-    default:
-      guard case .array = result else { return nil }
-      return ReadNode(elementsOf: elements)
-    }
+    if single { return elements }
+    guard case .array = result else { return nil }
+    return ReadNode(elementsOf: elements)
   }
 
   private mutating func runTest(_ base: Expr, _ call: TestCall) throws(TemplateError) -> Bool {

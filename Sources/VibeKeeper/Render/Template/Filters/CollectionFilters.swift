@@ -12,14 +12,14 @@ extension TemplateFilters {
       case .string(let s), .safe(let s): return s.first.map { .string(String($0)) } ?? .null
       default: return .null
       }
-    },
+    }.reading(.pick(comparingKey: false, single: true)),
     "last": TemplateFilter { v, _, _ in
       switch v {
       case .array(let items): return items.last ?? .null
       case .string(let s), .safe(let s): return s.last.map { .string(String($0)) } ?? .null
       default: return .null
       }
-    },
+    }.reading(.pick(comparingKey: false, single: true)),
     "join": TemplateFilter { v, args, env in
       let separator = try args.string(0, "separator", default: "")
       let key = try args.string(1, "key", default: "")
@@ -39,7 +39,7 @@ extension TemplateFilters {
         return a.offset < b.offset
       }
       return .array(sorted.map(\.item))
-    },
+    }.reading(.pick(comparingKey: true, single: false)),
     "group_by": groupByFilter,
     "groupby": groupByFilter,
     "sum": TemplateFilter { v, args, _ in
@@ -58,7 +58,7 @@ extension TemplateFilters {
     "reverse": TemplateFilter { v, _, _ in
       if let s = v.stringValue { return .string(String(s.reversed())) }
       return .array(try list(v, "reverse").reversed())
-    },
+    }.reading(.pick(comparingKey: false, single: false)),
     "map": TemplateFilter { v, args, _ in
       let key = try args.string(0, "key", default: "")
       return .array(try list(v, "map").map { path($0, key) })
@@ -71,11 +71,11 @@ extension TemplateFilters {
           let value = path(item, key)
           return wanted.map { ValueOperations.equals(value, $0) } ?? value.isTruthy
         })
-    },
+    }.reading(.pick(comparingKey: true, single: false)),
     "limit": TemplateFilter { v, args, _ in
       let n = try args.int(0, "count", default: 10, in: 0...Int.max)
       return .array(Array(try list(v, "limit").prefix(n)))
-    },
+    }.reading(.pick(comparingKey: false, single: false)),
     "unique": TemplateFilter { v, _, _ in
       var seen: [TemplateValue] = []
       for item in try list(v, "unique")
@@ -96,7 +96,7 @@ extension TemplateFilters {
     case .null: return .int(0)
     default: throw ValueError("'length' needs a list, map or string, not \(v.typeName)")
     }
-  }
+  }.reading(.length)
 
   /// `items | group_by("key")`: a list of `{key, items}` maps sorted by key; items keep
   /// their order inside a group.

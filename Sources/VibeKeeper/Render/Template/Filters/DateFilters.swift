@@ -40,7 +40,7 @@ extension TemplateFilters {
       if case .dateTime(let instant) = v { return .string(ICSFormat.utc(instant)) }
       return .string(ICSFormat.utc(env.clock.instant(parts.date, parts.time)))
     },
-  ]
+  ].mapValues { $0.readingToday() }
 
   /// "today", "tomorrow", "yesterday", "in 3 days", "3 days ago" from the clock's today.
   private static let relativeFilter = TemplateFilter { v, _, env in

@@ -4,6 +4,43 @@ struct TemplateFilter: Sendable {
   let apply: @Sendable (TemplateValue, FilterArguments, RenderEnvironment) throws -> TemplateValue
   /// Whether an undefined input is passed on as null instead of being reported (`default`).
   var acceptsUndefined = false
+  /// What of its input the result depends on (for incremental builds, see `ReadNode`).
+  var reads = FilterReads.whole
+  /// Whether the result may depend on the clock's "today" (relative days, times of day).
+  var readsToday = false
+
+  /// Whether the filter picks elements of its input list (see `FilterReads.pick`).
+  var picksElements: Bool {
+    if case .pick = reads { return true }
+    return false
+  }
+
+  /// This filter, reading `reads` of its input.
+  func reading(_ reads: FilterReads) -> TemplateFilter {
+    var filter = self
+    filter.reads = reads
+    return filter
+  }
+
+  /// This filter, marked as depending on "today".
+  func readingToday() -> TemplateFilter {
+    var filter = self
+    filter.readsToday = true
+    return filter
+  }
+}
+
+/// What of its input a filter's result depends on.
+enum FilterReads: Sendable {
+  /// All of it.
+  case whole
+  /// The length of a list or map (or a scalar's value): `length`.
+  case length
+  /// Elements of a list, picked by position and, with `comparingKey`, by comparing the
+  /// member its first argument (`key`) names: `where`, `sort`, `limit`, `first`. The result
+  /// is those elements (one of them when `single`), so reads of it count on the list's
+  /// elements.
+  case pick(comparingKey: Bool, single: Bool)
 }
 
 /// The evaluated arguments of a filter call, by position and by keyword.

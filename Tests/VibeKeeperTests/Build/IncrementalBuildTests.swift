@@ -30,13 +30,14 @@ import Testing
 
     func build(
       into output: URL, full: Bool = false, now: Date = IncrementalBuildTests.now,
-      strict: Bool = false
+      strict: Bool = false, loadCache: LoadCache? = nil
     ) throws -> SiteBuild.Outcome {
       var build = SiteBuild(
         data: data, dataDisplay: "data", templates: templates, templatesDisplay: "templates",
         output: output)
       build.full = full
       build.strict = strict
+      build.loadCache = loadCache
       let outcome = build.run { LocalClock(now: now, timeZone: $0.timeZone) }
       #expect(outcome.failure == nil)
       return outcome
@@ -226,18 +227,11 @@ import Testing
     defer { f.cleanup() }
     // Files only count as settled (safe to reuse) a while after they were last written.
     Thread.sleep(forTimeInterval: 2.2)
-    func build(_ cache: LoadCache?) -> SiteBuild.Outcome {
-      var build = SiteBuild(
-        data: f.data, dataDisplay: "data", templates: f.templates,
-        templatesDisplay: "templates", output: f.incremental)
-      build.loadCache = cache
-      return build.run { LocalClock(now: Self.now, timeZone: $0.timeZone) }
-    }
-    let first = build(LoadCache())
+    let first = try f.build(into: f.incremental, loadCache: LoadCache())
     #expect(first.decodedFiles > 40)
     _ = try f.build(into: f.full, full: true)
     try f.edit("data/gifts/olive-tree.md") { $0 + "\nWater it weekly.\n" }
-    let second = build(first.loadCache)
+    let second = try f.build(into: f.incremental, loadCache: first.loadCache)
     #expect(second.decodedFiles == 1)
     #expect(second.rendered < 10)
     _ = try f.build(into: f.full, full: true)

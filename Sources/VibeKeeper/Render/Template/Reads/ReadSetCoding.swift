@@ -119,7 +119,10 @@ struct ByteReader {
     if take(UInt8(ascii: "-")) { negative = true }
     var value = 0
     var digits = 0
-    while let b = bytes[safe: position], b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+    while position < bytes.count, bytes[position] >= UInt8(ascii: "0"),
+      bytes[position] <= UInt8(ascii: "9")
+    {
+      let b = bytes[position]
       let (m, o1) = value.multipliedReportingOverflow(by: 10)
       let (s, o2) = m.addingReportingOverflow(Int(b - UInt8(ascii: "0")))
       guard !o1, !o2 else { return nil }
@@ -145,12 +148,5 @@ struct ByteReader {
     guard let stop = bytes[position...].firstIndex(of: end) else { return nil }
     defer { position = stop + 1 }
     return String(decoding: bytes[position..<stop], as: UTF8.self)
-  }
-}
-
-extension Array {
-  /// The element at `index`, or nil when out of range.
-  fileprivate subscript(safe index: Int) -> Element? {
-    indices.contains(index) ? self[index] : nil
   }
 }

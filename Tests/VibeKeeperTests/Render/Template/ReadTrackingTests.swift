@@ -71,7 +71,7 @@ import Testing
   @Test func recordsOnlyThePathsRead() throws {
     let r = try Self.run(Self.templates[0], Self.base)
     let reads = try #require(r.reads)
-    #expect(reads.context.topNames == ["gifts", "site"])
+    #expect(reads.context.members.map(\.name) == ["gifts", "site"])
     #expect(reads.templates == ["head.html", "page.html"])
     #expect(reads.today == false)
     var changed = Self.base

@@ -32,9 +32,6 @@ public struct ReadSet: Sendable, Hashable {
     self.each = each
   }
 
-  /// The names read at the top (the context's variables).
-  var topNames: [String] { members.map(\.name) }
-
   /// Adds the digest of what these reads see of `value` (nil: the value does not exist).
   func digest(_ value: TemplateValue?, into hasher: inout StableHasher) {
     guard let value else {

@@ -71,7 +71,7 @@ struct BuildOptions: ParsableArguments {
     if cache != nil { cache = outcome.loadCache ?? LoadCache() }
     Terminal.printDiagnostics(outcome.diagnostics, quiet: quiet)
     if let failure = outcome.failure {
-      Terminal.error("error: \(failure)\n")
+      Terminal.error("error: \(failure.description)\n")
       return false
     }
     let elapsed = ContinuousClock.now - started

@@ -8,9 +8,10 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Check the data folder and print every problem at its file:line:column.",
     discussion: """
-      The templates (built-in, or yours) are checked too: every page and feed is rendered in
-      memory in strict mode, so an undefined variable is an error. Nothing is written.
-      Exits 0 when there are no errors, 1 when there are, 2 on a usage error.
+      `check` is `build --strict` without publishing: the data, the analyses and the
+      templates (built-in, or yours) give exactly the diagnostics `build` prints, every page
+      and feed rendered in memory, and an undefined template variable is an error. Nothing
+      is written. Exits 0 when there are no errors, 1 when there are, 2 on a usage error.
 
       Examples:
         vibekeeper check
@@ -34,25 +35,29 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     let started = ContinuousClock.now
-    let result = dataOptions.load(quiet: output.quiet)
-    if output.verbose {
-      Terminal.error("loaded \(dataOptions.data) in \(Terminal.milliseconds(since: started)) ms\n")
-    }
-    // The templates render every page in memory, strictly: undefined variables are errors.
+    // `check` is `build --strict` without its publish step: the same diagnostics (an
+    // undefined template variable is an error), nothing written.
     let folder = templates ?? BuildOptions.defaultTemplateFolder(beside: dataOptions.data)
-    let templateProblems = TemplateCheck.diagnostics(
-      household: result.household, templates: folder.map { URL(fileURLWithPath: $0) },
-      templatesDisplay: folder, clock: try nowOptions.clock(result.household.settings))
-    let crossRecord = HouseholdChecks.diagnostics(result.household)
-    Terminal.printDiagnostics(crossRecord + templateProblems, quiet: output.quiet)
-    let all = result.diagnostics + crossRecord + templateProblems
-    let errors = all.errorCount
-    let warnings = all.warningCount
+    var build = SiteBuild(
+      data: URL(fileURLWithPath: dataOptions.data), dataDisplay: dataOptions.data,
+      templates: folder.map { URL(fileURLWithPath: $0) }, templatesDisplay: folder,
+      output: URL(fileURLWithPath: "_site"))
+    build.publishes = false
+    build.strict = true
+    let outcome = try build.run(clock: nowOptions.clock)
+    Terminal.printDiagnostics(outcome.diagnostics, quiet: output.quiet)
+    if output.verbose {
+      Terminal.error(
+        "checked \(dataOptions.data) in \(Terminal.milliseconds(since: started)) ms (\(outcome.steps.summary))\n"
+      )
+    }
+    let errors = outcome.diagnostics.errorCount
     if !output.quiet {
       Terminal.out("Checked \(dataOptions.data):\n")
-      Terminal.out(LoadSummary.text(result.household, diagnostics: result.diagnostics))
+      Terminal.out(LoadSummary.text(outcome.household))
       Terminal.out(
-        DiagnosticFormatter(color: false).summary(errors: errors, warnings: warnings) + "\n")
+        DiagnosticFormatter(color: false).summary(
+          errors: errors, warnings: outcome.diagnostics.warningCount) + "\n")
     }
     if errors > 0 { throw ExitCode(1) }
   }

@@ -56,16 +56,20 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     let started = ContinuousClock.now
-    let result = dataOptions.load(quiet: !output.verbose)
-    let clock = try nowOptions.clock(result.household.settings)
-    let report = topic.report(result.household, clock: clock)
-    Terminal.printDiagnostics(report.diagnostics, quiet: output.quiet)
+    let build = SiteBuild(
+      data: URL(fileURLWithPath: dataOptions.data), dataDisplay: dataOptions.data,
+      templates: nil, templatesDisplay: nil, output: URL(fileURLWithPath: "_site"))
+    let (loaded, analysis) = try build.analyse(clock: nowOptions.clock)
+    let diagnostics = BuildDiagnostics.collect(loaded: loaded, analysis: analysis)
+    let report = topic.report(loaded.household, analysis: analysis)
+    // Errors always; warnings with --verbose (the report's JSON carries its topic's).
+    Terminal.printDiagnostics(diagnostics, quiet: !output.verbose)
     if output.verbose {
       Terminal.error(
-        "\(result.household.recordCount) records, report in \(Terminal.milliseconds(since: started)) ms\n"
+        "\(loaded.household.recordCount) records, report in \(Terminal.milliseconds(since: started)) ms\n"
       )
     }
     Terminal.out(format.render(report))
-    if result.diagnostics.hasErrors { throw ExitCode(1) }
+    if diagnostics.hasErrors { throw ExitCode(1) }
   }
 }

@@ -21,7 +21,7 @@ enum PhasesBenchmark {
     }
     let loaded = DataLoader(root: data, displayRoot: "data").load()
     lap("load (\(loaded.household.recordCount) records)")
-    let checks = HouseholdChecks.diagnostics(loaded.household)
+    let checks = CrossRecordChecks.diagnostics(loaded.household)
     lap("checks (\(checks.count))")
     let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22T10:00 in Berlin
     let analysis = HouseholdAnalysis(
@@ -31,7 +31,7 @@ enum PhasesBenchmark {
     lap("templates")
     let renderer = SiteRenderer(
       household: loaded.household, analysis: analysis, library: library, strict: false,
-      media: [:], feedStamps: FeedStamps.read(dataFolder: data))
+      media: [:], feedStamps: FeedStamps(commits: GitCommitTimes.read(dataFolder: data)))
     lap("feed stamps")
     let site = renderer.render()
     lap("render (\(site.files.count) files)")

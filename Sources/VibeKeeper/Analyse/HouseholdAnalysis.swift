@@ -25,7 +25,8 @@ public struct HouseholdAnalysis: Sendable {
   public let pantry: PantryAnalysis
   /// Shopping list summaries.
   public let shopping: [ShoppingListSummary]
-  /// Warnings the analyses found (overlapping budgets, other currencies).
+  /// Warnings the analyses found across records (overlapping budgets, other currencies, a
+  /// gift for an unknown birthday), in a stable order.
   public let diagnostics: [Diagnostic]
 
   /// Runs every analysis.
@@ -50,8 +51,7 @@ public struct HouseholdAnalysis: Sendable {
     prices = PriceHistory.analyse(household)
     cadence = PurchaseCadence.analyse(household, today: clock.today)
     pantry = Pantry.analyse(household, today: clock.today)
-    let (lists, shoppingWarnings) = ShoppingAnalysis.analyse(household, today: clock.today)
-    shopping = lists
-    diagnostics = budgets.diagnostics + shoppingWarnings
+    shopping = ShoppingAnalysis.analyse(household, today: clock.today)
+    diagnostics = budgets.diagnostics + CrossRecordChecks.diagnostics(household)
   }
 }

@@ -9,7 +9,7 @@ public enum OccasionGifts {
   public static func forBirthday(of contact: String, in gifts: [Gift]) -> [Gift] {
     pick(gifts.filter { $0.recipient == contact }) { gift in
       switch gift.occasion {
-      case "birthday": 0
+      case .birthday: 0
       case nil: 1
       default: 2
       }
@@ -22,10 +22,10 @@ public enum OccasionGifts {
   /// is this occasion, by id.
   public static func forOccasion(_ occasion: Occasion, in gifts: [Gift]) -> [Gift] {
     guard let contact = occasion.contact else {
-      return pick(gifts.filter { $0.occasion == occasion.id }) { _ in 0 }
+      return pick(gifts.filter { $0.occasion == .occasion(occasion.id) }) { _ in 0 }
     }
     return pick(gifts.filter { $0.recipient == contact }) { gift in
-      gift.occasion == occasion.id ? 0 : gift.occasion == nil ? 1 : 2
+      gift.occasion == .occasion(occasion.id) ? 0 : gift.occasion == nil ? 1 : 2
     }
   }
 

@@ -65,7 +65,7 @@ public enum Search {
           kind: .gift, id: g.id, name: g.title,
           fields: [
             ("description", [g.description]), ("tags", g.tags), ("for", recipient),
-            ("occasion", [g.occasion ?? ""]), ("url", [g.url ?? ""]),
+            ("occasion", [g.occasion?.written ?? ""]), ("url", [g.url ?? ""]),
           ]))
     }
     for i in household.items {

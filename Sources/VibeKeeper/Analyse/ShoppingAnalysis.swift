@@ -72,28 +72,21 @@ public struct ShoppingListSummary: Hashable, Sendable {
 
 /// Shopping list totals.
 public enum ShoppingAnalysis {
-  /// Every list's summary, open lists first, then by id, and a warning for each duplicate
-  /// line merged (the loader merges at load time, so this only fires for households built
-  /// in code). A line's estimate is its `estimate`, else its item's latest price known on
-  /// `today` (seen on or before it) in the list's currency (a price in another currency is
-  /// never used).
-  public static func analyse(
-    _ household: Household, today: LocalDate
-  ) -> (summaries: [ShoppingListSummary], diagnostics: [Diagnostic]) {
-    var diagnostics: [Diagnostic] = []
-    var summaries: [ShoppingListSummary] = []
+  /// Every list's summary, open lists first, then by id. The loader has merged lines listed
+  /// twice (with a warning). A line's estimate is its `estimate`, else its item's latest
+  /// price known on `today` (seen on or before it) in the list's currency (a price in
+  /// another currency is never used).
+  public static func analyse(_ household: Household, today: LocalDate) -> [ShoppingListSummary] {
     let prices = PriceIndex(household)
-    for list in household.shopping {
-      let (entries, warnings) = merged(list)
-      diagnostics += warnings
-      summaries.append(summary(list, entries: entries, in: household, prices: prices, today: today))
+    var summaries = household.shopping.map {
+      summary($0, entries: $0.entries, in: household, prices: prices, today: today)
     }
     summaries.sort {
       ($0.list.completed.isDone ? 1 : 0, $0.list.id) < (
         $1.list.completed.isDone ? 1 : 0, $1.list.id
       )
     }
-    return (summaries, diagnostics)
+    return summaries
   }
 
   /// The totals of one list from its (already merged) entries, as of `today`.
@@ -129,21 +122,5 @@ public enum ShoppingAnalysis {
       spent: bought.compactMap(\.spent).reduce(0, +),
       unpricedPurchases: bought.filter { $0.spent == nil }.count,
       overBudget: total.flatMap { t in list.budget.map { t > $0 } } ?? false)
-  }
-
-  /// The list's entries with the same item (or, without an item, the same name,
-  /// case-insensitively) merged into the first: quantities add up; the first written
-  /// estimate and actual price are kept; the line counts as bought only when every merged
-  /// line was (with the latest date given). One warning per merged duplicate.
-  public static func merged(_ list: ShoppingList) -> ([ShoppingEntry], [Diagnostic]) {
-    let (entries, duplicates) = ShoppingEntry.merged(list.entries)
-    let warnings = duplicates.map { line, first in
-      Diagnostic(
-        .warning, line.location,
-        "'\(line.item ?? line.name ?? "?")' is listed twice in shopping list '\(list.id)'; "
-          + "the quantities were added up",
-        related: first.location)
-    }
-    return (entries, warnings)
   }
 }

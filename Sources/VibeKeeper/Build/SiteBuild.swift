@@ -1,9 +1,10 @@
 import Foundation
 
-/// The whole pipeline for `vibekeeper build`: load the data folder, analyse it at "now",
-/// render the site through the templates, and publish it atomically. A build whose
-/// templates fail (or, with `strict`, that has any error) publishes nothing, so the
-/// previous site stays as it was.
+/// The whole pipeline as named steps: load the data folder, analyse it at "now", plan
+/// (templates and what the last build left), render the site, publish it atomically.
+/// `vibekeeper check` is the same build without the publish step, so both report exactly
+/// the same diagnostics. A build whose templates fail (or, with `strict`, that has any
+/// error) publishes nothing, so the previous site stays as it was.
 public struct SiteBuild: Sendable {
   /// The data folder and how it is shown in messages.
   public var data: URL
@@ -25,6 +26,8 @@ public struct SiteBuild: Sendable {
   /// What an earlier build in this process decoded (`watch`): unchanged files are not
   /// decoded again.
   public var loadCache: LoadCache?
+  /// Whether the site is published (false: `check`, which renders in memory only).
+  public var publishes = true
 
   /// Creates a build.
   public init(
@@ -39,11 +42,11 @@ public struct SiteBuild: Sendable {
 
   /// What a build did.
   public struct Outcome: Sendable {
-    /// Every diagnostic, loader's first.
+    /// Every diagnostic, in the order `BuildDiagnostics` gives.
     public var diagnostics: [Diagnostic] = []
-    /// Records loaded.
-    public var records = 0
-    /// HTML pages and calendar feeds written.
+    /// The records loaded.
+    public var household = Household()
+    /// HTML pages and calendar feeds rendered or kept.
     public var pages = 0
     public var feeds = 0
     /// Pages and feeds rendered, and left as published because nothing they read changed.
@@ -51,14 +54,27 @@ public struct SiteBuild: Sendable {
     public var skipped = 0
     /// What publishing did, when it happened.
     public var published: Publisher.Stats?
-    /// Why nothing was published, when that is the case.
-    public var failure: String?
+    /// Why nothing was published, when that is the case (always nil for a check).
+    public var failure: BuildFailure?
     /// How long each step took.
-    public var steps = BuildSteps()
+    public var steps = StepTimes()
     /// What this build decoded, for the next build in the same process.
     public var loadCache: LoadCache?
     /// Record files decoded (the others came from `loadCache`).
     public var decodedFiles = 0
+
+    /// Records loaded.
+    public var records: Int { household.recordCount }
+  }
+
+  /// The first two steps alone (what `report` needs): the data and its analysis at the
+  /// clock `clock` gives for the data's settings. Rethrows the clock's error.
+  public func analyse(clock makeClock: (Settings) throws -> LocalClock) rethrows -> (
+    LoadedData, HouseholdAnalysis
+  ) {
+    let loaded = loadStep(readsEverything: false).run()
+    let clock = try makeClock(loaded.household.settings)
+    return (loaded, HouseholdAnalysis(loaded.household, clock: clock))
   }
 
   /// Runs the build at the clock `clock` gives for the data's settings (its time zone);
@@ -68,93 +84,97 @@ public struct SiteBuild: Sendable {
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) rethrows -> Outcome {
     var outcome = Outcome()
-    var loader = DataLoader(root: data, displayRoot: dataDisplay)
-    loader.jobs = jobs
-    // The records load while git tells when each file last changed (for the feeds).
-    let (load, stamps) = Parallel.pair(
-      { [loader, loadCache] in
-        loadCache.map { loader.load(reusing: $0) } ?? (loader.load(), nil)
-      },
-      { [data] in FeedStamps.read(dataFolder: data) })
-    let loaded = load.0
-    outcome.loadCache = load.1
+    let loaded = loadStep(readsEverything: publishes).run()
+    outcome.loadCache = loaded.cache
     outcome.decodedFiles = loaded.decodedFiles
+    outcome.household = loaded.household
     outcome.steps.finish("load")
-    let household = loaded.household
-    outcome.records = household.recordCount
-    let clock = try makeClock(household.settings)
-    let analysis = HouseholdAnalysis(household, clock: clock)
+    let analysis = HouseholdAnalysis(
+      loaded.household, clock: try makeClock(loaded.household.settings))
+    outcome.diagnostics = BuildDiagnostics.collect(loaded: loaded, analysis: analysis)
     outcome.steps.finish("analyse")
-    // The analyses' warnings (overlapping budgets, money in another currency) after the loader's.
-    outcome.diagnostics = loaded.diagnostics + analysis.diagnostics
-    let library: TemplateLibrary
-    do {
-      library = try TemplateLibrary(userFolder: templates, displayRoot: templatesDisplay)
-    } catch {
-      outcome.failure =
-        "the template folder \(templatesDisplay ?? templates?.path ?? "") cannot be read"
+    let publisher = publishes ? self.publisher : nil
+    let plan: BuildPlan
+    switch PlanStep(
+      templates: templates, templatesDisplay: templatesDisplay, publisher: publisher, full: full
+    ).run() {
+    case .success(let p): plan = p
+    case .failure(let failure):
+      outcome.diagnostics.append(
+        Diagnostic(
+          .error, SourceLocation(file: templatesDisplay ?? "templates", line: 1, column: 1),
+          failure.description))
+      if publishes { outcome.failure = failure }
       return outcome
     }
-    outcome.diagnostics += library.diagnostics
-    var media: [String: [UInt8]] = [:]
-    for path in household.media {
-      if let bytes = FileManager.default.contents(atPath: data.appendingPathComponent(path).path) {
-        media[path] = [UInt8](bytes)
-      }
-    }
-    let previousState = FileManager.default.contents(
-      atPath: output.appendingPathComponent(FeedState.fileName).path
-    ).flatMap(FeedState.init(json:))
-    var renderer = SiteRenderer(
-      household: household, analysis: analysis, library: library, strict: strict, media: media,
-      feedStamps: stamps, previousFeedState: previousState)
-    renderer.jobs = jobs
-    renderer.codeIdentity = codeIdentity
-    var protected = [data]
-    if let templates { protected.append(templates) }
-    var publisher = Publisher(output: output, protecting: protected)
-    publisher.jobs = jobs
-    if !full, let manifest = publisher.publishedManifest(),
-      let bytes = FileManager.default.contents(
-        atPath: output.appendingPathComponent(PageRecord.fileName).path)
-    {
-      renderer.lastBuild = PageRecord(bytes: [UInt8](bytes))
-      renderer.publishedFiles = manifest.files
-    }
-    outcome.steps.finish("templates")
-    var site = renderer.render(progress: progress)
-    outcome.steps.finish("render")
-    outcome.diagnostics += site.diagnostics
+    outcome.steps.finish("plan")
+    let site = render(loaded, analysis, plan, progress: progress)
+    outcome.diagnostics = BuildDiagnostics.collect(
+      loaded: loaded, analysis: analysis, templates: plan.library.diagnostics,
+      site: site.diagnostics)
     outcome.rendered = site.rendered
     outcome.skipped = site.skipped
     outcome.pages = site.pages
     outcome.feeds = site.feeds
-    if site.failed || library.diagnostics.hasErrors {
-      outcome.failure = "a template failed, so nothing was published"
-      return outcome
-    }
-    if strict, outcome.diagnostics.hasErrors {
-      outcome.failure = "--strict: there are errors, so nothing was published"
-      return outcome
-    }
+    outcome.steps.finish("render")
+    guard let publisher else { return outcome }
+    outcome.failure = verdict(site, templates: plan.library.diagnostics, all: outcome.diagnostics)
+    guard outcome.failure == nil else { return outcome }
     do {
       outcome.published = try publisher.publish(site.files)
     } catch let error as PublishError where error.staleReuse != nil {
-      // The published site changed under us (a page was edited or removed by hand):
-      // render everything and publish that instead.
-      renderer.lastBuild = nil
-      site = renderer.render(progress: progress)
-      outcome.rendered = site.rendered
-      outcome.skipped = site.skipped
-      do {
-        outcome.published = try publisher.publish(site.files)
-      } catch {
-        outcome.failure = "\(error)"
-      }
+      outcome.failure = BuildFailure(
+        "the published site changed while this build ran (\(error.staleReuse ?? "")), so nothing was published; build again"
+      )
     } catch {
-      outcome.failure = "\(error)"
+      outcome.failure = BuildFailure("\(error)")
     }
     outcome.steps.finish("publish")
     return outcome
+  }
+
+  /// The load step of this build.
+  private func loadStep(readsEverything: Bool) -> LoadStep {
+    LoadStep(
+      data: data, display: dataDisplay, jobs: jobs, cache: loadCache,
+      readsEverything: readsEverything)
+  }
+
+  /// The publish step's publisher, which never writes into the data or template folder.
+  private var publisher: Publisher {
+    var protected = [data]
+    if let templates { protected.append(templates) }
+    var publisher = Publisher(output: output, protecting: protected)
+    publisher.jobs = jobs
+    return publisher
+  }
+
+  /// The render step.
+  private func render(
+    _ loaded: LoadedData, _ analysis: HouseholdAnalysis, _ plan: BuildPlan,
+    progress: (@Sendable (Int, Int) -> Void)?
+  ) -> SiteRenderer.Output {
+    var renderer = SiteRenderer(
+      household: loaded.household, analysis: analysis, library: plan.library, strict: strict,
+      media: loaded.media, feedStamps: FeedStamps(commits: loaded.commitTimes),
+      previousFeedState: plan.state.feeds)
+    renderer.jobs = jobs
+    renderer.codeIdentity = codeIdentity
+    renderer.lastBuild = plan.state.pages
+    renderer.publishedFiles = plan.state.published
+    return renderer.render(progress: progress)
+  }
+
+  /// Why the rendered site must not be published, or nil.
+  private func verdict(
+    _ site: SiteRenderer.Output, templates: [Diagnostic], all diagnostics: [Diagnostic]
+  ) -> BuildFailure? {
+    if site.failed || templates.hasErrors {
+      return BuildFailure("a template failed, so nothing was published")
+    }
+    if strict, diagnostics.hasErrors {
+      return BuildFailure("--strict: there are errors, so nothing was published")
+    }
+    return nil
   }
 }

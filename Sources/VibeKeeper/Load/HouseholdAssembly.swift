@@ -88,15 +88,6 @@ struct HouseholdAssembly {
     h.remove(dropped)
     h.sortByID()
     h.indexRecords()
-    for gift in h.gifts where gift.occasion == "birthday" {
-      if let c = h.contact(gift.recipient), c.birthday == nil {
-        diagnostics.append(
-          Diagnostic(
-            .warning, gift.meta.location,
-            "gift '\(gift.id)' is for \(c.name)'s birthday, but no birthday is known",
-            hint: "add `birthday:` to \(c.meta.path)"))
-      }
-    }
     return (h, diagnostics)
   }
 }

@@ -1,7 +1,7 @@
 /// The per-kind counts `check` prints after the diagnostics.
 public enum LoadSummary {
   /// One line per kind with its count, then the total and the diagnostics count.
-  public static func text(_ household: Household, diagnostics: [Diagnostic]) -> String {
+  public static func text(_ household: Household) -> String {
     let width = RecordKind.allCases.map(\.folder.count).max() ?? 10
     var out = ""
     for kind in RecordKind.allCases {

@@ -55,6 +55,22 @@ public struct Publisher: Sendable {
     SiteManifest.read(from: output.standardizedFileURL)
   }
 
+  /// The published files a build may pass on as `OutputFile.unchanged(path:hash:)`: the
+  /// manifest's entries whose file is still in the published tree (one removed by hand is
+  /// rendered again). Empty when nothing is published or the site cannot be read.
+  public func reusableFiles() -> [String: ContentHash] {
+    let trees = SiteTrees(output: output.standardizedFileURL)
+    guard let published = try? publishedSite(trees.found(), trees) else { return [:] }
+    return published.manifest.files.filter { published.listing.files[$0.key] != nil }
+  }
+
+  /// The bytes of a file of the published site (`nil` when there is none).
+  public func publishedFile(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map {
+      [UInt8]($0)
+    }
+  }
+
   /// Publishes `files` (paths relative to the output).
   @discardableResult
   public func publish(_ files: [OutputFile]) throws -> Stats {

@@ -15,7 +15,9 @@ import Testing
   }
 
   func budgetJSON(_ h: Household, _ clock: LocalClock) -> [String] {
-    Reports.budgets(h, clock: clock).json.serialized().split(separator: "\n").map {
+    Reports.budgets(h, analysis: HouseholdAnalysis(h, clock: clock)).json.serialized().split(
+      separator: "\n"
+    ).map {
       $0.trimmingCharacters(in: .whitespaces)
     }
   }
@@ -40,10 +42,12 @@ import Testing
     var h = Household()
     h.purchases = [F.purchase("bread", "2026-10-20", "2", name: "Bread", expires: "2026-10-27")]
     // 23:30 on 25 October in Berlin (CET again, UTC+1) is 22:30 UTC.
-    let p = Reports.pantry(h, clock: try clock("2026-10-25T22:30:00Z", "Europe/Berlin"))
+    let p = Reports.pantry(
+      h, analysis: HouseholdAnalysis(h, clock: try clock("2026-10-25T22:30:00Z", "Europe/Berlin")))
     #expect(p.tables.first?.rows == [["Bread", "1", "2026-10-20", "2026-10-27", "2", "expiring"]])
     // One hour later it is the 26th: still expiring, one day left.
-    let q = Reports.pantry(h, clock: try clock("2026-10-25T23:30:00Z", "Europe/Berlin"))
+    let q = Reports.pantry(
+      h, analysis: HouseholdAnalysis(h, clock: try clock("2026-10-25T23:30:00Z", "Europe/Berlin")))
     #expect(q.tables.first?.rows.first?[4] == "1")
   }
 

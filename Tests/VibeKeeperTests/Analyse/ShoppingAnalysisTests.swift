@@ -31,8 +31,7 @@ import Testing
           F.entry(name: "Eggs"),
         ], budget: "10")
     ]
-    let (summaries, warnings) = ShoppingAnalysis.analyse(h, today: F.day("2026-11-20"))
-    #expect(warnings.isEmpty)
+    let summaries = ShoppingAnalysis.analyse(h, today: F.day("2026-11-20"))
     let s = try #require(summaries.first)
     #expect(s.lines.map(\.name) == ["Oat milk", "Bread", "Eggs"])
     #expect(s.lines.map(\.estimateSource) == [.latestPrice, .given, .missing])
@@ -52,13 +51,13 @@ import Testing
     h.purchases = [F.purchase("old", "2026-11-01", "1.79", item: "milk")]
     h.prices = [F.price("later", item: "milk", "2026-11-25", "1.99")]
     h.shopping = [list([F.entry(item: "milk", quantity: "2")])]
-    let now = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    let now = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).first)
     #expect(now.estimatedTotal == F.dec("3.58"))
     let after = try #require(
-      ShoppingAnalysis.analyse(h, today: F.day("2026-11-25")).summaries.first)
+      ShoppingAnalysis.analyse(h, today: F.day("2026-11-25")).first)
     #expect(after.estimatedTotal == F.dec("3.98"))
     let before = try #require(
-      ShoppingAnalysis.analyse(h, today: F.day("2026-10-31")).summaries.first)
+      ShoppingAnalysis.analyse(h, today: F.day("2026-10-31")).first)
     #expect(before.estimatedTotal == nil)
   }
 
@@ -67,7 +66,7 @@ import Testing
     h.shopping = [
       list([F.entry(name: "Eggs"), F.entry(item: "flour", purchased: .yes)], budget: "5")
     ]
-    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).first)
     #expect(s.estimatedTotal == nil)
     #expect(s.missingEstimates == 2)
     #expect(s.spent == 0)
@@ -80,12 +79,12 @@ import Testing
   @Test func overBudgetAndEmptyList() throws {
     var h = Household()
     h.shopping = [list([F.entry(name: "Wine", quantity: "2", estimate: "3.00")], budget: "5")]
-    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).first)
     #expect(s.estimatedTotal == 6)
     #expect(s.overBudget)
     #expect(s.budgetLeft == -1)
     h.shopping = [list([], budget: "5")]
-    let e = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    let e = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).first)
     #expect(e.estimatedTotal == 0)
     #expect(!e.overBudget)
   }
@@ -93,27 +92,24 @@ import Testing
   @Test func purchasedWithoutActualUsesTheEstimate() throws {
     var h = Household()
     h.shopping = [list([F.entry(name: "Rice", quantity: "2", estimate: "1.25", purchased: .yes)])]
-    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.first)
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).first)
     #expect(s.spent == F.dec("2.50"))
     #expect(s.remaining.isEmpty)
   }
 
-  @Test func duplicatesAreMergedWithAWarning() throws {
-    var h = Household()
-    h.shopping = [
-      list([
-        F.entry(item: "milk", quantity: "1", line: 3),
-        F.entry(name: "Eggs", line: 4),
-        F.entry(item: "milk", quantity: "2", estimate: "1.10", line: 5),
-        F.entry(name: "eggs", quantity: "6", line: 6),
-      ])
-    ]
-    let (summaries, warnings) = ShoppingAnalysis.analyse(h, today: F.day("2026-11-20"))
-    let s = try #require(summaries.first)
-    #expect(s.lines.map(\.quantity) == [3, 7])
-    #expect(s.lines[0].estimate == F.dec("1.10"))
-    #expect(warnings.map(\.location.line) == [5, 6])
-    #expect(warnings.map { $0.related?.line } == [3, 4])
+  /// The loader merges lines listed twice (once, with its warning: LoaderKindsTests); the
+  /// analysis takes the entries as they are.
+  @Test func duplicatesAreMergedByTheModelsRule() throws {
+    let (merged, duplicates) = ShoppingEntry.merged([
+      F.entry(item: "milk", quantity: "1", line: 3),
+      F.entry(name: "Eggs", line: 4),
+      F.entry(item: "milk", quantity: "2", estimate: "1.10", line: 5),
+      F.entry(name: "eggs", quantity: "6", line: 6),
+    ])
+    #expect(merged.map(\.quantity) == [3, 7])
+    #expect(merged[0].estimate == F.dec("1.10"))
+    #expect(duplicates.map(\.0.location.line) == [5, 6])
+    #expect(duplicates.map(\.1.location.line) == [3, 4])
   }
 
   @Test func openListsFirst() {
@@ -124,7 +120,7 @@ import Testing
       done, ShoppingList(meta: F.meta("shopping", "b-open"), title: "Open", currency: "EUR"),
     ]
     #expect(
-      ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).summaries.map(\.list.id) == [
+      ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).map(\.list.id) == [
         "b-open", "a-done",
       ])
   }

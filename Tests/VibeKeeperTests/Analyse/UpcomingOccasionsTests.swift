@@ -24,7 +24,9 @@ import Testing
     return o
   }
 
-  func gift(_ id: String, for recipient: String?, occasion: String?, _ status: GiftStatus = .idea)
+  func gift(
+    _ id: String, for recipient: String?, occasion: GiftOccasion?, _ status: GiftStatus = .idea
+  )
     -> Gift
   {
     var g = Gift(meta: F.meta(id), title: "Gift \(id)", currency: "EUR")

@@ -15,7 +15,7 @@ func buildBundledSite() throws -> URL {
   let outcome = build.run { settings in
     LocalClock(now: utc("2026-11-22T09:00"), timeZone: settings.timeZone)
   }
-  #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+  #expect(outcome.failure == nil, "\(outcome.failure?.description ?? "")")
   #expect(!outcome.diagnostics.hasErrors)
   return output
 }

@@ -35,7 +35,7 @@ enum GiftDecoder: KindDecoder {
   }
 
   /// An occasion id, or `birthday` for the recipient's birthday.
-  private static func giftOccasion(_ f: inout RecordFields) -> String? {
+  private static func giftOccasion(_ f: inout RecordFields) -> GiftOccasion? {
     if let (_, s) = f.scalar("occasion", what: "an occasion id or birthday"),
       s.text.trimmedBlanks().lowercased() == "birthday"
     {
@@ -44,9 +44,9 @@ enum GiftDecoder: KindDecoder {
           "occasion", "'occasion: birthday' needs the recipient in 'for'",
           hint: "add `for: CONTACT-ID`")
       }
-      return "birthday"
+      return .birthday
     }
-    return f.reference("occasion", to: .occasions)
+    return f.reference("occasion", to: .occasions).map(GiftOccasion.occasion)
   }
 }
 

@@ -29,44 +29,4 @@ public struct FeedStamps: Sendable, Equatable {
   public func stamp(_ metas: [RecordMeta]) -> Date {
     metas.map(stamp).max() ?? FeedStamps.fixed
   }
-
-  /// Parses `git log --format=commit%x20%ct --name-only` output, newest commit first: each
-  /// path gets the time of the first (newest) commit that lists it.
-  public static func parseGitLog(_ text: String) -> [String: Date] {
-    var out: [String: Date] = [:]
-    var current: Date?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      if line.hasPrefix("commit "), let seconds = Int(line.dropFirst("commit ".count)) {
-        current = Date(timeIntervalSince1970: Double(seconds))
-      } else if let current, out[String(line)] == nil {
-        out[String(line)] = current
-      }
-    }
-    return out
-  }
-
-  /// Reads the commit times of a data folder with one `git log`; empty stamps when git is
-  /// missing or the folder is not in a repository.
-  public static func read(dataFolder: URL) -> FeedStamps {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "git", "-c", "core.quotePath=false", "-C", dataFolder.path, "log",
-      "--format=commit %ct", "--name-only", "--relative", "--", ".",
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return FeedStamps()
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else {
-      return FeedStamps()
-    }
-    return FeedStamps(commits: parseGitLog(text))
-  }
 }

@@ -7,8 +7,8 @@ extension Reports {
   /// `projected_total`, `on_track`, `alert`, `categories`, ...) and `warnings`.
   /// Warnings: overlapping budgets and money left out for its currency (a total that
   /// disagrees with quantity x price is the loader's warning, so it is not repeated here).
-  public static func budgets(_ household: Household, clock: LocalClock) -> Report {
-    let analysis = BudgetAnalysis.analyse(household, today: clock.today)
+  public static func budgets(_ household: Household, analysis shared: HouseholdAnalysis) -> Report {
+    let analysis = shared.budgets
     let diagnostics = analysis.diagnostics
     var tables = [budgetOverview(analysis)]
     for s in analysis.summaries {

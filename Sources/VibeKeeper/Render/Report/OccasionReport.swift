@@ -2,9 +2,11 @@ extension Reports {
   /// The `occasions` report: every occasion and birthday within `horizon_days`, with days
   /// until, age, the reminder points still ahead (ISO 8601 instants with offset) and up to
   /// three gift ideas.
-  public static func occasions(_ household: Household, clock: LocalClock) -> Report {
+  public static func occasions(_ household: Household, analysis shared: HouseholdAnalysis) -> Report
+  {
+    let clock = shared.clock
     let settings = household.settings.occasions
-    let upcoming = UpcomingOccasions.upcoming(in: household, clock: clock)
+    let upcoming = shared.upcoming
     let rows = upcoming.map { o -> [String] in
       [
         o.date.description, daysText(o.daysUntil), o.title,
@@ -45,7 +47,7 @@ extension Reports {
             .object([
               JSONField("id", .string(g.id)),
               JSONField("title", .string(g.title)),
-              JSONField("occasion", .optional(g.occasion.map(JSONValue.string))),
+              JSONField("occasion", .optional(g.occasion.map { JSONValue.string($0.written) })),
               JSONField("price", .optional(g.price.map(JSONValue.money))),
               JSONField("currency", .string(g.currency)),
               JSONField("url", .optional(g.url.map(JSONValue.string))),

@@ -4,8 +4,8 @@ extension Reports {
   /// `report pantry`: one table (soonest expiry first) and JSON with `today`, `warn_days`
   /// and the entries grouped as `expired`, `expiring` and `later` (each with `purchase`,
   /// `item`, `name`, `quantity`, `unit`, `bought`, `expires`, `days_left`).
-  public static func pantry(_ household: Household, clock: LocalClock) -> Report {
-    let analysis = Pantry.analyse(household, today: clock.today)
+  public static func pantry(_ household: Household, analysis shared: HouseholdAnalysis) -> Report {
+    let analysis = shared.pantry
     let rows = analysis.entries.map { e -> [String] in
       return [
         e.name, ReportCells.quantityText(e.quantity, unit: e.unit), e.bought.description,

@@ -6,9 +6,10 @@ extension Reports {
   /// `max`, `mean`, `median`, `count`, `cheapest_store`, `outliers`, `observations`) and
   /// `cadence` (`distinct_days`, `mean_interval` in days with one decimal,
   /// `last_purchase`, `next_expected`, `days_until_next`).
-  public static func prices(_ household: Household, clock: LocalClock) -> Report {
-    let histories = PriceHistory.analyse(household)
-    let cadences = PurchaseCadence.analyse(household, today: clock.today)
+  public static func prices(_ household: Household, analysis shared: HouseholdAnalysis) -> Report {
+    let clock = shared.clock
+    let histories = shared.prices
+    let cadences = shared.cadence
     let json = JSONValue.object([
       JSONField("today", .string(clock.today.description)),
       JSONField("items", .array(histories.map(historyJSON))),

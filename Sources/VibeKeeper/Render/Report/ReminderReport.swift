@@ -4,8 +4,10 @@ extension Reports {
   /// The `reminders` report: every health reminder (disabled ones too) with its schedule
   /// text, next occurrence and the next few (ISO 8601 instants with offset), done today and
   /// overdue.
-  public static func reminders(_ household: Household, clock: LocalClock) -> Report {
-    let statuses = HealthReminders.statuses(in: household, clock: clock)
+  public static func reminders(_ household: Household, analysis shared: HouseholdAnalysis) -> Report
+  {
+    let clock = shared.clock
+    let statuses = shared.reminders
     let rows = statuses.map { s -> [String] in
       [
         s.reminder.title, s.reminder.category.rawValue, s.scheduleText,

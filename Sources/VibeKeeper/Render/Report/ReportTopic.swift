@@ -7,11 +7,13 @@ public enum ReportTopic: String, CaseIterable, Sendable {
     .occasions, .reminders, .budgets, .shopping, .pantry, .prices, .streaks,
   ]
 
-  /// Builds the topic's report from the household as seen by `clock`.
-  public func report(_ household: Household, clock: LocalClock) -> Report {
+  /// Builds the topic's report from the household and its analysis (run once, shared by
+  /// every topic of `all`).
+  public func report(_ household: Household, analysis: HouseholdAnalysis) -> Report {
+    let clock = analysis.clock
     switch self {
     case .all:
-      let sections = ReportTopic.summaryOrder.map { $0.report(household, clock: clock) }
+      let sections = ReportTopic.summaryOrder.map { $0.report(household, analysis: analysis) }
       var report = Report(
         topic: "all", tables: [],
         json: .object(
@@ -25,13 +27,13 @@ public enum ReportTopic: String, CaseIterable, Sendable {
         "\(household.settings.title): household report, \(LocalClock.dayMonthYear(clock.today))"
       report.sections = sections
       return report
-    case .budgets: return Reports.budgets(household, clock: clock)
-    case .prices: return Reports.prices(household, clock: clock)
-    case .pantry: return Reports.pantry(household, clock: clock)
-    case .shopping: return Reports.shopping(household, clock: clock)
-    case .occasions: return Reports.occasions(household, clock: clock)
-    case .reminders: return Reports.reminders(household, clock: clock)
-    case .streaks: return Reports.streaks(household, clock: clock)
+    case .budgets: return Reports.budgets(household, analysis: analysis)
+    case .prices: return Reports.prices(household, analysis: analysis)
+    case .pantry: return Reports.pantry(household, analysis: analysis)
+    case .shopping: return Reports.shopping(household, analysis: analysis)
+    case .occasions: return Reports.occasions(household, analysis: analysis)
+    case .reminders: return Reports.reminders(household, analysis: analysis)
+    case .streaks: return Reports.streaks(household, analysis: analysis)
     }
   }
 }

@@ -4,9 +4,12 @@ extension Reports {
   /// `report shopping`: an overview table, a table of lines per list, and JSON with
   /// `lists` (`completed`, `completed_on`, `estimated_total`, `missing_estimates`, `spent`, `remaining_items`,
   /// `remaining_estimate`, `budget`, `budget_left`, `over_budget`, `items`) and `warnings`.
-  /// Default estimates are the latest prices known on `clock.today`.
-  public static func shopping(_ household: Household, clock: LocalClock) -> Report {
-    let (summaries, diagnostics) = ShoppingAnalysis.analyse(household, today: clock.today)
+  /// Default estimates are the latest prices known on the analysis' today. The loader
+  /// warns about lines listed twice, so `warnings` is empty unless a later check adds some.
+  public static func shopping(_ household: Household, analysis shared: HouseholdAnalysis) -> Report
+  {
+    let summaries = shared.shopping
+    let diagnostics: [Diagnostic] = []
     var tables = [shoppingOverview(summaries)]
     tables += summaries.map(shoppingLines)
     let json = JSONValue.object([

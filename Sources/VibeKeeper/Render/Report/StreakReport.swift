@@ -2,17 +2,16 @@ extension Reports {
   /// The `streaks` report: per game the current and longest streak, played today, at
   /// risk, milestones and its play window with the effective streak reminder; then the
   /// play window over all games and the household's streak reminder.
-  public static func streaks(_ household: Household, clock: LocalClock) -> Report {
+  public static func streaks(_ household: Household, analysis shared: HouseholdAnalysis) -> Report {
+    let clock = shared.clock
     let settings = household.settings.streaks
-    let streaks = Streaks.streaks(in: household, clock: clock)
+    let streaks = shared.streaks
     let windows = streaks.map { s in
-      PlayWindows.window(
-        of: household.results.filter { $0.game == s.game }, windowDays: settings.windowDays,
-        clock: clock)
+      shared.playWindows[s.game]
+        ?? PlayWindows.window(of: [], windowDays: settings.windowDays, clock: clock)
     }
-    let overall = PlayWindows.window(
-      of: household.results, windowDays: settings.windowDays, clock: clock)
-    let reminder = StreakReminder.effective(settings, window: overall)
+    let overall = shared.overallPlayWindow
+    let reminder = shared.streakReminder
 
     let streakTable = ReportTable(
       title: "Streaks (today \(clock.today))",

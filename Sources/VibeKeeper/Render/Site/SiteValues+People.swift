@@ -55,12 +55,13 @@ extension SiteValues {
       ])
     }
     var occasion: TemplateValue = .null
-    if g.occasion == "birthday" {
+    switch g.occasion {
+    case .birthday:
       occasion = SiteValues.map([
         ("id", .string("birthday")), ("name", .string("Birthday")), ("url", .null),
       ])
-    } else if let o = g.occasion {
-      occasion = ref(.occasions, o, household.occasion(o)?.title)
+    case .occasion(let o): occasion = ref(.occasions, o, household.occasion(o)?.title)
+    case nil: break
     }
     return SiteValues.map([
       ("id", .string(g.id)), ("title", .string(g.title)),

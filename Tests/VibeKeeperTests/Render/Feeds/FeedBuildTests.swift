@@ -145,7 +145,7 @@ import Testing
   @Test func gitLogGivesEachPathItsNewestCommit() {
     let log =
       "commit 1700000300\n\ncontacts/a.md\nreminders/r.md\ncommit 1700000100\n\ncontacts/a.md\ngifts/g.md\n"
-    let commits = FeedStamps.parseGitLog(log)
+    let commits = GitCommitTimes.parse(log)
     #expect(commits["contacts/a.md"] == Date(timeIntervalSince1970: 1_700_000_300))
     #expect(commits["gifts/g.md"] == Date(timeIntervalSince1970: 1_700_000_100))
     #expect(commits.count == 3)
@@ -168,11 +168,12 @@ import Testing
       "vk-nogit-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    #expect(FeedStamps.read(dataFolder: folder).commits.isEmpty)
+    #expect(GitCommitTimes.read(dataFolder: folder).isEmpty)
   }
 
   @Test func bundledDataTakesStampsFromGitWhenInARepository() {
-    let stamps = FeedStamps.read(dataFolder: repositoryRoot.appendingPathComponent("data"))
+    let stamps = FeedStamps(
+      commits: GitCommitTimes.read(dataFolder: repositoryRoot.appendingPathComponent("data")))
     // In a checkout the history knows the settings file; in an export there is none.
     if !stamps.commits.isEmpty { #expect(stamps.commits["vibekeeper.yml"] != nil) }
   }

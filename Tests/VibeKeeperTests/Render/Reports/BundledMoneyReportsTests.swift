@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func budgets() throws {
-    let r = Reports.budgets(household, clock: clock)
+    let r = Reports.budgets(household, analysis: HouseholdAnalysis(household, clock: clock))
     let budgets = try #require(try parsed(r)["budgets"] as? [[String: Any]])
     #expect(!budgets.isEmpty)
     for b in budgets {
@@ -36,14 +36,16 @@ import Testing
   }
 
   @Test func pricesPantryAndShopping() throws {
-    let prices = try parsed(Reports.prices(household, clock: clock))
+    let prices = try parsed(
+      Reports.prices(household, analysis: HouseholdAnalysis(household, clock: clock)))
     #expect((prices["items"] as? [Any])?.isEmpty == false)
     #expect((prices["cadence"] as? [Any])?.isEmpty == false)
-    let pantry = Reports.pantry(household, clock: clock)
+    let pantry = Reports.pantry(household, analysis: HouseholdAnalysis(household, clock: clock))
     #expect(pantry.tables.first?.rows.isEmpty == false)
     let p = try parsed(pantry)
     #expect(p["expired"] is [Any] && p["expiring"] is [Any] && p["later"] is [Any])
-    let shopping = try parsed(Reports.shopping(household, clock: clock))
+    let shopping = try parsed(
+      Reports.shopping(household, analysis: HouseholdAnalysis(household, clock: clock)))
     #expect((shopping["lists"] as? [Any])?.isEmpty == false)
   }
 

@@ -35,7 +35,8 @@ import Testing
   }
 
   @Test func budgetsReport() throws {
-    let r = Reports.budgets(Self.household(), clock: clock)
+    let r = Reports.budgets(
+      Self.household(), analysis: HouseholdAnalysis(Self.household(), clock: clock))
     #expect(r.topic == "budgets")
     let json = lines(r)
     for expected in [
@@ -59,7 +60,8 @@ import Testing
   }
 
   @Test func pricesReport() {
-    let r = Reports.prices(Self.household(), clock: clock)
+    let r = Reports.prices(
+      Self.household(), analysis: HouseholdAnalysis(Self.household(), clock: clock))
     let json = lines(r)
     for expected in [
       "\"change\": -0.05,", "\"change_percent\": -3.12,", "\"cheapest_store\": \"Aldo\",",
@@ -71,7 +73,8 @@ import Testing
   }
 
   @Test func pantryReportIsExact() {
-    let r = Reports.pantry(Self.household(), clock: clock)
+    let r = Reports.pantry(
+      Self.household(), analysis: HouseholdAnalysis(Self.household(), clock: clock))
     #expect(
       r.tables.first?.rows == [
         ["Tea", "1", "2026-11-15", "2026-11-19", "-1", "expired"],
@@ -86,7 +89,8 @@ import Testing
   }
 
   @Test func shoppingReport() {
-    let r = Reports.shopping(Self.household(), clock: clock)
+    let r = Reports.shopping(
+      Self.household(), analysis: HouseholdAnalysis(Self.household(), clock: clock))
     #expect(
       r.tables.first?.rows == [
         ["Weekly", "2", "2", ">= 3.10 EUR", "0.00 EUR", "10.00 EUR", "", "open"]
@@ -105,7 +109,7 @@ import Testing
     var l = ShoppingList(meta: F.meta("shopping", "x"), title: "X", currency: "EUR")
     l.entries = [F.entry(name: "Eggs"), F.entry(name: "Flour")]
     h.shopping = [l]
-    let r = Reports.shopping(h, clock: clock)
+    let r = Reports.shopping(h, analysis: HouseholdAnalysis(h, clock: clock))
     #expect(lines(r).contains("\"estimated_total\": null,"))
     #expect(r.tables.first?.rows.first?[3] == "-")
   }
@@ -118,8 +122,10 @@ import Testing
 
   @Test func emptyHouseholdGivesEmptyReports() {
     for r in [
-      Reports.budgets(Household(), clock: clock), Reports.prices(Household(), clock: clock),
-      Reports.pantry(Household(), clock: clock), Reports.shopping(Household(), clock: clock),
+      Reports.budgets(Household(), analysis: HouseholdAnalysis(Household(), clock: clock)),
+      Reports.prices(Household(), analysis: HouseholdAnalysis(Household(), clock: clock)),
+      Reports.pantry(Household(), analysis: HouseholdAnalysis(Household(), clock: clock)),
+      Reports.shopping(Household(), analysis: HouseholdAnalysis(Household(), clock: clock)),
       Reports.search(Household(), query: "x"),
     ] {
       #expect(r.tables.allSatisfy { $0.rows.isEmpty })
@@ -129,12 +135,13 @@ import Testing
 
   @Test func sameInputSameBytes() {
     let h = Self.household()
-    let a = Reports.budgets(h, clock: clock).json.serialized()
-    let b = Reports.budgets(h, clock: clock).json.serialized()
+    let a = Reports.budgets(h, analysis: HouseholdAnalysis(h, clock: clock)).json.serialized()
+    let b = Reports.budgets(h, analysis: HouseholdAnalysis(h, clock: clock)).json.serialized()
     #expect(a == b)
-    let p = Reports.prices(h, clock: clock)
+    let p = Reports.prices(h, analysis: HouseholdAnalysis(h, clock: clock))
     #expect(
       p.tables.map(TableFormatter.text)
-        == Reports.prices(h, clock: clock).tables.map(TableFormatter.text))
+        == Reports.prices(h, analysis: HouseholdAnalysis(h, clock: clock)).tables.map(
+          TableFormatter.text))
   }
 }

@@ -37,7 +37,8 @@ import Testing
   let clock = TimeFixture.clock("2026-11-22T10:00:00+01:00")
 
   @Test func occasionsReport() {
-    let report = Reports.occasions(household(), clock: clock)
+    let report = Reports.occasions(
+      household(), analysis: HouseholdAnalysis(household(), clock: clock))
     #expect(report.topic == "occasions")
     #expect(
       report.json.serialized() == """
@@ -82,7 +83,8 @@ import Testing
   }
 
   @Test func remindersReport() {
-    let report = Reports.reminders(household(), clock: clock)
+    let report = Reports.reminders(
+      household(), analysis: HouseholdAnalysis(household(), clock: clock))
     #expect(report.topic == "reminders")
     let text = report.json.serialized()
     #expect(text.contains(#""schedule": "Every Mon, Wed, Fri at 08:30 until 30 Apr 2027""#))
@@ -105,7 +107,7 @@ import Testing
     var chess = Game(meta: F.meta("chess"), name: "Chess puzzle")
     chess.active = false
     h.games.append(chess)
-    let report = Reports.streaks(h, clock: clock)
+    let report = Reports.streaks(h, analysis: HouseholdAnalysis(h, clock: clock))
     #expect(report.topic == "streaks")
     guard case .object(let fields) = report.json else {
       Issue.record("not an object")
@@ -134,9 +136,9 @@ import Testing
     var h = Household()
     h.settings.streaks.reminders = false
     let utc = F.clock("2026-11-22T10:00:00Z", F.utc)
-    #expect(Reports.occasions(h, clock: utc).tables[0].rows.isEmpty)
-    #expect(Reports.reminders(h, clock: utc).tables[0].rows.isEmpty)
-    let streaks = Reports.streaks(h, clock: utc)
+    #expect(Reports.occasions(h, analysis: HouseholdAnalysis(h, clock: utc)).tables[0].rows.isEmpty)
+    #expect(Reports.reminders(h, analysis: HouseholdAnalysis(h, clock: utc)).tables[0].rows.isEmpty)
+    let streaks = Reports.streaks(h, analysis: HouseholdAnalysis(h, clock: utc))
     let text = streaks.json.serialized()
     #expect(text.contains(#""window_start": null"#))
     #expect(text.contains(#""suggested_reminder": null"#))
@@ -145,10 +147,16 @@ import Testing
   }
 
   @Test func reportsAreDeterministic() {
-    let a = Reports.streaks(household(), clock: clock).json.serialized()
-    let b = Reports.streaks(household(), clock: clock).json.serialized()
+    let a = Reports.streaks(household(), analysis: HouseholdAnalysis(household(), clock: clock))
+      .json.serialized()
+    let b = Reports.streaks(household(), analysis: HouseholdAnalysis(household(), clock: clock))
+      .json.serialized()
     #expect(a == b)
-    let r1 = Reports.reminders(household(), clock: clock).json.serialized()
-    #expect(r1 == Reports.reminders(household(), clock: clock).json.serialized())
+    let r1 = Reports.reminders(household(), analysis: HouseholdAnalysis(household(), clock: clock))
+      .json.serialized()
+    #expect(
+      r1
+        == Reports.reminders(household(), analysis: HouseholdAnalysis(household(), clock: clock))
+        .json.serialized())
   }
 }

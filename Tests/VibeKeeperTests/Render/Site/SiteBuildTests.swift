@@ -110,7 +110,7 @@ enum SiteFixture {
     let data = root.url.appendingPathComponent("data")
     for output in [data, root.url, data.appendingPathComponent("site")] {
       let (outcome, _) = SiteFixture.build(data: data, output: output)
-      #expect(outcome.failure?.contains("output folder") == true)
+      #expect(outcome.failure?.description.contains("output folder") == true)
     }
     #expect(SiteFixture.files(data).keys.sorted() == ["contacts/a.md"])
   }
@@ -144,7 +144,7 @@ enum SiteFixture {
     #expect(lenient.diagnostics.hasErrors)
     let (strict, _) = SiteFixture.build(
       data: data, output: root.url.appendingPathComponent("_strict"), strict: true)
-    #expect(strict.failure?.contains("--strict") == true)
+    #expect(strict.failure?.description.contains("--strict") == true)
     #expect(
       !FileManager.default.fileExists(atPath: root.url.appendingPathComponent("_strict").path))
   }

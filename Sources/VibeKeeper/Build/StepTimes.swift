@@ -1,5 +1,5 @@
 /// How long each step of a build took, in order (shown by `build --verbose`).
-public struct BuildSteps: Sendable {
+public struct StepTimes: Sendable {
   /// Each step's name and wall time in seconds.
   public private(set) var steps: [(name: String, seconds: Double)] = []
   private var last = ContinuousClock.now

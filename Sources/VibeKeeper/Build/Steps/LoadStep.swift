@@ -1,0 +1,47 @@
+import Foundation
+
+/// Everything a build reads from the data folder, read in one step: the records with the
+/// loader's diagnostics, the media files, and when git last saw each file.
+public struct LoadedData: Sendable {
+  /// Every valid record.
+  public var household: Household
+  /// The loader's diagnostics, by file and position.
+  public var diagnostics: [Diagnostic]
+  /// Record files decoded (the others came from the cache).
+  public var decodedFiles: Int
+  /// What this load decoded, for the next load in the same process.
+  public var cache: LoadCache?
+  /// The bytes of each media file, by path inside the data folder.
+  public var media: [String: [UInt8]]
+  /// The latest commit time of each file (empty outside git).
+  public var commitTimes: [String: Date]
+}
+
+/// The first step: reads the data folder. Records load while git tells when each file last
+/// changed; a step that only checks reads neither git nor the media bytes.
+struct LoadStep {
+  let data: URL
+  let display: String
+  let jobs: Int
+  /// What an earlier load in this process decoded (`watch`).
+  let cache: LoadCache?
+  /// Whether the media bytes and git history are read (not needed to check).
+  let readsEverything: Bool
+
+  func run() -> LoadedData {
+    var loader = DataLoader(root: data, displayRoot: display)
+    loader.jobs = jobs
+    let history = readsEverything
+    let ((result, cache), commitTimes) = Parallel.pair(
+      { [loader, self] in
+        self.cache.map { loader.load(reusing: $0) } ?? (loader.load(), nil)
+      },
+      { [data] in history ? GitCommitTimes.read(dataFolder: data) : [:] })
+    let paths = result.household.media
+    return LoadedData(
+      household: result.household, diagnostics: result.diagnostics,
+      decodedFiles: result.decodedFiles, cache: cache,
+      media: history ? MediaFiles.read(paths, in: data) : MediaFiles.unread(paths),
+      commitTimes: commitTimes)
+  }
+}

@@ -8,9 +8,7 @@ extension RecordDraft {
   public func problems(in household: Household, displayRoot: String) -> [Diagnostic] {
     let display = displayRoot.isEmpty ? preferredPath : displayRoot + "/" + preferredPath
     let file = RecordFile(kind: kind, path: preferredPath, displayPath: display)
-    let context = DecodeContext(
-      settings: household.settings,
-      clock: LocalClock(now: Date(timeIntervalSince1970: 0), timeZone: household.settings.timeZone))
+    let context = DecodeContext(settings: household.settings, schema: schema)
     let output = file.decode(Array(text.utf8), context: context)
     var problems = output.diagnostics
     if output.records.isEmpty, !problems.contains(where: { $0.severity == .error }) {

@@ -17,47 +17,54 @@ public struct RecordDraft: Sendable {
   /// The path the record prefers inside the data folder (`gifts/pottery-class.md`).
   public var preferredPath: String { "\(kind.folder)/\(slug).md" }
 
+  /// The description the record was drafted from (and is checked against).
+  public let schema: RecordSchema
+
   /// Drafts a record. `fields` are (name, value) pairs as typed (`for`, `family/mom`);
-  /// `today` fills date defaults; `body` is the Markdown body.
+  /// `today` fills date defaults; `body` is the Markdown body; `schema` describes the kinds
+  /// (every field of the kind's description, and of a nested mapping such as a reminder's
+  /// `schedule`, can be given).
   public static func make(
     kind: RecordKind, title: String, fields: [(String, String)], settings: Settings,
-    today: LocalDate, body: String = ""
+    today: LocalDate, body: String = "", schema: RecordSchema = .standard
   ) -> Result<RecordDraft, NewRecordProblem> {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return .failure(.emptyTitle) }
-    let specs = KindFieldSpecs.fields(kind)
-    let titleField = KindFieldSpecs.titleField(kind)
-    let aliases = KindFieldSpecs.aliases[kind] ?? [:]
-    let known = specs.map(\.name) + aliases.keys.sorted()
-    var values = [titleField: trimmed]
+    let description = schema[kind]
+    let settable = Settable.all(description)
+    let known = settable.flatMap { [$0.field.name] + $0.field.aliases }
+    var values = [description.titleField: trimmed]
     for (raw, value) in fields {
       let typed = raw.lowercased().replacingOccurrences(of: "-", with: "_")
-      let name = aliases[typed] ?? typed
-      guard specs.contains(where: { $0.name == name }) else {
+      guard let spec = settable.first(where: { $0.accepts(typed) }) else {
         return .failure(
           .unknownField(
             raw, kind: kind, suggestion: Suggestion.closest(to: typed, in: known), known: known))
       }
-      if name == titleField { return .failure(.titleAsOption(raw)) }
+      let name = spec.field.name
+      if name == description.titleField { return .failure(.titleAsOption(raw)) }
       if values[name] != nil { return .failure(.duplicateField(raw)) }
       values[name] = value
     }
-    for spec in specs where values[spec.name] == nil {
-      if spec.unlessGiven.contains(where: { values[$0] != nil }) { continue }
-      if let fallback = spec.fallback {
-        values[spec.name] = Self.value(of: fallback, today: today)
-      } else if spec.required {
-        return .failure(.missingRequired(spec.name, kind: kind, example: spec.example))
+    for spec in settable where values[spec.field.name] == nil {
+      guard spec.isNeeded(given: values) else { continue }
+      if let fallback = spec.field.fallback {
+        values[spec.field.name] = Self.value(of: fallback, today: today)
+      } else if spec.field.requirement == .required {
+        return .failure(
+          .missingRequired(spec.field.name, kind: kind, example: spec.field.example))
       }
     }
     let slug = Slug.make(trimmed, fallback: kind.singular.replacingOccurrences(of: " ", with: "-"))
     let skeleton = RecordSkeleton(
-      kind: kind, values: values, currency: settings.currency, slug: slug, body: body)
+      kind: description, values: values, currency: settings.currency, slug: slug, body: body)
     return .success(
-      RecordDraft(kind: kind, title: trimmed, slug: slug, values: values, text: skeleton.text))
+      RecordDraft(
+        kind: kind, title: trimmed, slug: slug, values: values, text: skeleton.text,
+        schema: schema))
   }
 
-  private static func value(of fallback: FieldSpec.Default, today: LocalDate) -> String {
+  private static func value(of fallback: FieldDefault, today: LocalDate) -> String {
     switch fallback {
     case .today: return today.description
     case .monthStart:
@@ -67,5 +74,41 @@ public struct RecordDraft: Sendable {
       return (LocalDate(year: today.year, month: today.month, day: last) ?? today).description
     case .fixed(let text): return text
     }
+  }
+}
+
+/// A field `new` can be given: one of the kind's, or of a nested mapping of it (a reminder's
+/// `schedule` fields are given as `--time` and `--days`).
+private struct Settable {
+  let field: FieldSchema
+  /// The mapping it sits in, if any.
+  let parent: FieldSchema?
+
+  /// Every settable field of a kind, in the description's order.
+  static func all(_ kind: KindSchema) -> [Settable] {
+    kind.fields.flatMap { field -> [Settable] in
+      if case .mapping(let children) = field.type {
+        return children.map { Settable(field: $0, parent: field) }
+      }
+      return [Settable(field: field, parent: nil)]
+    }
+  }
+
+  /// Whether `name` (as typed, with `_`) names this field.
+  func accepts(_ name: String) -> Bool {
+    field.name == name || field.aliases.contains(name)
+  }
+
+  /// Whether the field needs a value: not when it (or its mapping) is only required unless
+  /// another field is given and that one was (`at` instead of a `schedule`).
+  func isNeeded(given values: [String: String]) -> Bool {
+    for requirement in [field.requirement, parent?.requirement ?? .optional] {
+      if case .requiredUnless(let others) = requirement,
+        others.contains(where: { values[$0] != nil })
+      {
+        return false
+      }
+    }
+    return true
   }
 }

@@ -8,11 +8,13 @@ extension RecordKind {
       self = kind
       return
     }
-    let extra: [String: RecordKind] = [
-      "list": .shopping, "shopping-list": .shopping, "shopping list": .shopping,
-      "shopping-lists": .shopping, "lists": .shopping, "price": .prices,
-    ]
-    if let kind = extra[w] ?? RecordKind.allCases.first(where: { $0.singular == w }) {
+    let schema = RecordSchema.standard
+    if let kind = RecordKind.allCases.first(where: {
+      let described = schema[$0]
+      return described.singular == w
+        || described.singular.replacingOccurrences(of: " ", with: "-") == w
+        || described.words.contains(w)
+    }) {
       self = kind
       return
     }

@@ -1,9 +1,11 @@
 import Foundation
 
 /// The text of a new Markdown record: front matter with the given and required fields as
-/// values and every other field as a commented example line, then the body.
+/// values and every other field of the kind's description as a commented example line,
+/// then the body.
 struct RecordSkeleton {
-  let kind: RecordKind
+  /// The kind's description, which gives the fields and their order.
+  let kind: KindSchema
   /// Field values by name, already decided (given or filled by default).
   let values: [String: String]
   /// The settings currency, shown in the commented `currency` line.
@@ -16,32 +18,31 @@ struct RecordSkeleton {
   /// The whole file.
   var text: String {
     var lines = ["---"]
-    var doneParents: Set<String> = []
-    let specs = KindFieldSpecs.fields(kind)
-    for spec in specs {
-      if let parent = spec.parent {
-        guard !doneParents.contains(parent) else { continue }
-        doneParents.insert(parent)
-        lines += nested(parent, specs.filter { $0.parent == parent })
-      } else if let value = values[spec.name] {
-        lines.append("\(spec.name): \(Self.written(value, spec.style))")
-      } else {
-        lines.append("# \(spec.name): \(example(spec))")
+    for field in kind.fields {
+      switch field.type {
+      case .mapping(let children): lines += nested(field.name, children)
+      case .entries(let children): lines += entries(field, children)
+      default:
+        if let value = values[field.name] {
+          lines.append("\(field.name): \(Self.written(value, field.type))")
+        } else {
+          lines.append("# \(field.name): \(example(field))")
+        }
       }
     }
-    lines += KindFieldSpecs.commentOnly(kind)
     lines.append("---")
     var text = lines.joined(separator: "\n") + "\n"
     if !body.isEmpty { text += body.hasSuffix("\n") ? body : body + "\n" }
     return text
   }
 
-  private func nested(_ parent: String, _ children: [FieldSpec]) -> [String] {
+  /// A nested mapping (`schedule:`), written when any of its fields has a value.
+  private func nested(_ parent: String, _ children: [FieldSchema]) -> [String] {
     let anySet = children.contains { values[$0.name] != nil }
     var lines = [anySet ? "\(parent):" : "# \(parent):"]
     for child in children {
       if anySet, let value = values[child.name] {
-        lines.append("  \(child.name): \(Self.written(value, child.style))")
+        lines.append("  \(child.name): \(Self.written(value, child.type))")
       } else {
         lines.append("#   \(child.name): \(example(child))")
       }
@@ -49,36 +50,72 @@ struct RecordSkeleton {
     return lines
   }
 
-  private func example(_ spec: FieldSpec) -> String {
-    spec.example.replacingOccurrences(of: "$", with: currency)
+  /// A list of entries (`items:`): one `- name: X` per comma-separated value given, else a
+  /// commented example entry with every field.
+  private func entries(_ field: FieldSchema, _ children: [FieldSchema]) -> [String] {
+    guard let first = children.first else { return [] }
+    if let value = values[field.name] {
+      return [field.name + ":"]
+        + Self.split(value).map { "  - \(first.name): \(YAMLText.scalar($0))" }
+    }
+    var lines = ["# \(field.name):"]
+    for (i, child) in children.enumerated() {
+      lines.append("#   \(i == 0 ? "- " : "  ")\(child.name): \(example(child))")
+    }
+    return lines
+  }
+
+  private func example(_ field: FieldSchema) -> String {
+    field.example.replacingOccurrences(of: "$", with: currency)
       .replacingOccurrences(of: "%", with: slug)
   }
 
-  /// A value as YAML in the field's style.
-  static func written(_ value: String, _ style: FieldSpec.Style) -> String {
-    switch style {
-    case .text: return YAMLText.scalar(value)
-    case .quoted: return YAMLText.quoted(value)
+  /// A value as YAML for a field of `type`.
+  static func written(_ value: String, _ type: FieldType) -> String {
+    switch type {
+    case .time: return YAMLText.quoted(value)
     case .days:
       let t = value.trimmingCharacters(in: .whitespaces)
       return t.lowercased() == "daily" ? "daily" : flowList(t)
-    case .list: return flowList(value)
+    case .words: return flowList(value)
+    case .amounts: return flowMap(value)
+    default: return YAMLText.scalar(value)
     }
+  }
+
+  /// `a, b` or `[a, b]` as its entries, trimmed.
+  static func split(_ value: String) -> [String] {
+    var t = value.trimmingCharacters(in: .whitespaces)
+    if t.hasPrefix("["), t.hasSuffix("]") { t = String(t.dropFirst().dropLast()) }
+    return t.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
   }
 
   /// `a, b` or `[a, b]` as a flow list whose entries are quoted when needed.
   static func flowList(_ value: String) -> String {
+    "[" + split(value).map(flowEntry).joined(separator: ", ") + "]"
+  }
+
+  /// `groceries: 400, household: 150` (or `=` instead of `:`, or in braces) as a flow map.
+  static func flowMap(_ value: String) -> String {
     var t = value.trimmingCharacters(in: .whitespaces)
-    if t.hasPrefix("["), t.hasSuffix("]") { t = String(t.dropFirst().dropLast()) }
-    let entries = t.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
-    let written = entries.map { entry in
-      entry.unicodeScalars.allSatisfy {
-        ($0.properties.isAlphabetic || $0.properties.numericType != nil
-          || "-_/ .".unicodeScalars
-            .contains($0))
-      } && YAMLText.isSafePlain(entry) ? entry : YAMLText.quoted(entry)
+    if t.hasPrefix("{"), t.hasSuffix("}") { t = String(t.dropFirst().dropLast()) }
+    let pairs = split(t).map { pair -> String in
+      guard let sep = pair.firstIndex(where: { $0 == ":" || $0 == "=" }) else {
+        return flowEntry(pair)
+      }
+      let key = pair[..<sep].trimmingCharacters(in: .whitespaces)
+      let amount = pair[pair.index(after: sep)...].trimmingCharacters(in: .whitespaces)
+      return "\(flowEntry(key)): \(flowEntry(amount))"
     }
-    return "[" + written.joined(separator: ", ") + "]"
+    return "{" + pairs.joined(separator: ", ") + "}"
+  }
+
+  /// One entry of a flow collection: plain when it is words, else quoted.
+  private static func flowEntry(_ entry: String) -> String {
+    entry.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || $0.properties.numericType != nil
+        || "-_/ .".unicodeScalars.contains($0)
+    } && YAMLText.isSafePlain(entry) ? entry : YAMLText.quoted(entry)
   }
 }

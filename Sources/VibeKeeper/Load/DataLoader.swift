@@ -9,6 +9,9 @@ public struct DataLoader: Sendable {
   /// How the folder is named in diagnostics (`data`), usually as the user typed it.
   public let displayRoot: String
 
+  /// The description of every kind the records follow.
+  public var schema = RecordSchema.standard
+
   /// How many files are decoded at once (default: one per processor).
   public var jobs = Parallel.defaultJobs
 
@@ -67,9 +70,7 @@ public struct DataLoader: Sendable {
         }
       }
     }
-    let context = DecodeContext(
-      settings: settings,
-      clock: LocalClock(now: Date(timeIntervalSince1970: 0), timeZone: settings.timeZone))
+    let context = DecodeContext(settings: settings, schema: schema)
     let key = LoadCache.Key(root: root.path, displayRoot: displayRoot, settings: settingsBytes)
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]
     let files = scan.files

@@ -6,15 +6,22 @@ import Foundation
 struct RecordFields {
   let mapping: YAMLMapping
   let file: String
+  /// The fields this level accepts (a kind's, a schedule's, a shopping entry's), from the
+  /// record schema.
+  let schema: [FieldSchema]
   private(set) var diagnostics: [Diagnostic] = []
   /// References read so far, checked once every record is loaded.
   private(set) var references: [Reference] = []
   private var index: [String: Int] = [:]
+  /// The entries read so far, by position (`finish` looks at the others).
+  private var read: UInt64 = 0
+  private var readBeyond64: Set<Int> = []
 
-  /// Prepares to read `mapping` from `file`.
-  init(_ mapping: YAMLMapping, file: String) {
+  /// Prepares to read `mapping` from `file`, whose fields `schema` describes.
+  init(_ mapping: YAMLMapping, file: String, schema: [FieldSchema]) {
     self.mapping = mapping
     self.file = file
+    self.schema = schema
     for (i, entry) in mapping.entries.enumerated() where index[entry.key.text] == nil {
       index[entry.key.text] = i
     }
@@ -56,34 +63,34 @@ struct RecordFields {
     report(.error, at: location(of: key), message, hint: hint)
   }
 
-  /// Reports the missing required field when `value` is nil (and the field was not just
-  /// reported as malformed), and passes the value through.
-  mutating func required<T>(_ value: T?, _ key: String, _ example: String) -> T? {
-    if value == nil, !has(key) {
-      report(
-        .error, at: recordLocation, "missing required field '\(key)'",
-        hint: "add a line such as `\(key): \(example)`")
-    }
-    return value
-  }
-
   // MARK: Raw access
 
-  private func resolve(_ key: String, _ aliases: [String]) -> (String, YAMLNode)? {
-    for name in [key] + aliases {
-      if let i = index[name] {
-        let node = mapping.entries[i].value
-        if case .scalar(let s) = node, s.isNull { continue }
-        return (name, node)
-      }
+  private func resolve(_ key: String, _ aliases: [String]) -> (String, YAMLNode, Int)? {
+    if let hit = resolve(key) { return hit }
+    for name in aliases {
+      if let hit = resolve(name) { return hit }
     }
     return nil
+  }
+
+  private func resolve(_ name: String) -> (String, YAMLNode, Int)? {
+    guard let i = index[name] else { return nil }
+    let node = mapping.entries[i].value
+    if case .scalar(let s) = node, s.isNull { return nil }
+    return (name, node, i)
+  }
+
+  /// Resolves a field and marks its entry as read.
+  private mutating func take(_ key: String, _ aliases: [String]) -> (String, YAMLNode)? {
+    guard let (name, node, i) = resolve(key, aliases) else { return nil }
+    if i < 64 { read |= 1 << UInt64(i) } else { readBeyond64.insert(i) }
+    return (name, node)
   }
 
   /// The scalar text of a field, reporting a non-scalar value.
   mutating func scalar(_ key: String, aliases: [String] = [], what: String) -> (String, YAMLScalar)?
   {
-    guard let (name, node) = resolve(key, aliases) else { return nil }
+    guard let (name, node) = take(key, aliases) else { return nil }
     guard case .scalar(let s) = node else {
       error(name, "'\(name)' must be \(what), not \(node.kindName)")
       return nil
@@ -92,8 +99,8 @@ struct RecordFields {
   }
 
   /// The raw node of a field (for lists and nested mappings).
-  func node(_ key: String, aliases: [String] = []) -> (String, YAMLNode)? {
-    resolve(key, aliases)
+  mutating func node(_ key: String, aliases: [String] = []) -> (String, YAMLNode)? {
+    take(key, aliases)
   }
 
   // MARK: Typed values
@@ -235,7 +242,7 @@ struct RecordFields {
 
   /// A list of texts (`[a, b]`), or one text with commas (`a, b`).
   mutating func stringList(_ key: String) -> [String] {
-    guard let (name, node) = resolve(key, []) else { return [] }
+    guard let (name, node) = take(key, []) else { return [] }
     switch node {
     case .scalar(let s):
       return s.text.split(separator: ",").map { $0.trimmedBlanks() }
@@ -276,7 +283,35 @@ struct RecordFields {
     references += other.references
   }
 
-  /// Warns about every field not in `known`, suggesting the closest known name.
+  /// Ends reading: reports every required field of the schema that is missing, reads by
+  /// its type every field of the schema the decoder did not (so a field added to the
+  /// description is checked before any code knows it), and warns about every field the
+  /// schema does not know, suggesting the closest. `what` names the mapping in messages.
+  mutating func finish(_ what: String) {
+    for field in schema where field.requirement == .required {
+      guard !has(field.name, aliases: field.aliases) else { continue }
+      report(
+        .error, at: recordLocation, "missing required field '\(field.name)'",
+        hint: "add a line such as `\(field.name): \(field.exampleText)`")
+    }
+    for (i, entry) in mapping.entries.enumerated() where !isRead(i) {
+      let name = entry.key.text
+      // A repeated key was reported by the YAML reader; its first value is the one read.
+      guard index[name] == i else { continue }
+      if let field = schema.field(name) {
+        readUnused(field, as: name)
+        continue
+      }
+      let known = schema.acceptedNames
+      let loc = SourceLocation(file: file, line: entry.key.line, column: entry.key.column)
+      let hint = Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'?" }
+      report(
+        .warning, at: loc, "unknown field '\(name)' in \(what)",
+        hint: hint ?? "known fields: \(known.joined(separator: ", "))")
+    }
+  }
+
+  /// Warns about every field not in `known` (the settings file, which has no record schema).
   mutating func warnUnknown(known: [String], kind: String) {
     for entry in mapping.entries where !known.contains(entry.key.text) {
       let loc = SourceLocation(file: file, line: entry.key.line, column: entry.key.column)
@@ -285,6 +320,10 @@ struct RecordFields {
         .warning, at: loc, "unknown field '\(entry.key.text)' in \(kind)",
         hint: hint ?? "known fields: \(known.joined(separator: ", "))")
     }
+  }
+
+  private func isRead(_ i: Int) -> Bool {
+    i < 64 ? read & (1 << UInt64(i)) != 0 : readBeyond64.contains(i)
   }
 }
 

@@ -115,7 +115,7 @@ struct RecordFile {
     _ mapping: YAMLMapping, id defaultID: String, body: String, context: DecodeContext,
     into out: inout Output
   ) {
-    var f = RecordFields(mapping, file: displayPath)
+    var f = RecordFields(mapping, file: displayPath, schema: context.fields[kind] ?? [])
     let id = explicitID(&f) ?? defaultID
     guard RecordFile.isValidID(id) else {
       f.report(
@@ -129,7 +129,7 @@ struct RecordFile {
     let meta = RecordMeta(id: id, location: f.recordLocation, path: path, updated: updated)
     let decoder = RecordFile.decoder(for: kind)
     let record = decoder.decode(&f, meta: meta, body: body, context: context)
-    f.warnUnknown(known: decoder.fields + commonFields, kind: "a \(kind.singular)")
+    f.finish("a \(kind.singular)")
     out.diagnostics += f.diagnostics
     if let record {
       out.records.append(record)

@@ -48,7 +48,8 @@ enum SettingsDecoder {
         flat.append(entry)
       }
     }
-    var f = RecordFields(YAMLMapping(entries: flat, line: top.line, column: top.column), file: file)
+    var f = RecordFields(
+      YAMLMapping(entries: flat, line: top.line, column: top.column), file: file, schema: [])
     if let t = f.string("title") { settings.title = t }
     if let tz = f.string("timezone") {
       if let zone = TimeZone(identifier: tz) {

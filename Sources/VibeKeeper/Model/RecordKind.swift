@@ -6,25 +6,13 @@ public enum RecordKind: String, CaseIterable, Sendable, Hashable, Comparable {
   /// The folder name (the same as the raw value).
   public var folder: String { rawValue }
 
-  /// A singular noun for messages: `contact`, `gift`, `shopping list`, ...
-  public var singular: String {
-    switch self {
-    case .contacts: "contact"
-    case .occasions: "occasion"
-    case .gifts: "gift"
-    case .reminders: "reminder"
-    case .budgets: "budget"
-    case .purchases: "purchase"
-    case .items: "item"
-    case .prices: "price"
-    case .shopping: "shopping list"
-    case .games: "game"
-    case .results: "result"
-    }
-  }
+  /// A singular noun for messages: `contact`, `gift`, `shopping list`, ... (from the record
+  /// schema).
+  public var singular: String { RecordSchema.standard[self].singular }
 
+  /// The kinds in folder order (`allCases`).
   public static func < (a: RecordKind, b: RecordKind) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
   }
 }
 

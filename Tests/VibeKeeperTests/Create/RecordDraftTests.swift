@@ -28,8 +28,7 @@ import Testing
     let file = RecordFile(kind: draft.kind, path: draft.preferredPath, displayPath: "x")
     let out = file.decode(
       Array(draft.text.utf8),
-      context: DecodeContext(
-        settings: settings, clock: LocalClock(now: Date(timeIntervalSince1970: 0), timeZone: .gmt)))
+      context: DecodeContext(settings: settings, schema: .standard))
     #expect(out.diagnostics.isEmpty, "\(out.diagnostics)\n\(draft.text)")
     return out.records.first
   }
@@ -131,7 +130,7 @@ import Testing
       problem(.gifts, [("prise", "3")])
         == .unknownField(
           "prise", kind: .gifts, suggestion: "price",
-          known: KindFieldSpecs.fields(.gifts).map(\.name) + ["idea", "recipient"]))
+          known: RecordSchema.standard[.gifts].fields.acceptedNames))
     #expect(problem(.gifts, [("title", "Y")]) == .titleAsOption("title"))
     #expect(problem(.gifts, [("idea", "Y")]) == .titleAsOption("idea"))
     #expect(problem(.gifts, [("price", "1"), ("price", "2")]) == .duplicateField("price"))

@@ -2,15 +2,12 @@ import Foundation
 
 /// Decodes `budgets/` records.
 enum BudgetDecoder: KindDecoder {
-  static let fields = [
-    "title", "amount", "currency", "start", "end", "scope", "categories", "active",
-  ]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let title = f.required(f.string("title"), "title", "November household")
-    var amount = f.required(f.decimal("amount"), "amount", "1200")
+    let title = f.string("title")
+    var amount = f.decimal("amount")
     if let a = amount, a <= 0 {
       f.error(
         "amount", "'amount' must be greater than zero",
@@ -18,8 +15,8 @@ enum BudgetDecoder: KindDecoder {
       amount = nil
     }
     let currency = CurrencyField.read(&f, default: context.settings.currency)
-    let start = f.required(f.date("start"), "start", "2026-11-01")
-    let end = f.required(f.date("end"), "end", "2026-11-30")
+    let start = f.date("start")
+    let end = f.date("end")
     let scopeText = f.string("scope")
     let categories = readCategories(&f)
     let active = f.bool("active")

@@ -1,8 +1,5 @@
 /// Decodes `contacts/` records.
 enum ContactDecoder: KindDecoder {
-  static let fields = [
-    "name", "first_name", "last_name", "relationship", "birthday", "leap_birthday", "tags",
-  ]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext

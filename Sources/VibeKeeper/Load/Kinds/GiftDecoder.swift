@@ -1,14 +1,10 @@
 /// Decodes `gifts/` records.
 enum GiftDecoder: KindDecoder {
-  static let fields = [
-    "title", "idea", "for", "recipient", "occasion", "price", "currency", "status", "purchased",
-    "url", "photo", "tags", "created",
-  ]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let title = f.required(f.string("title", aliases: ["idea"]), "title", "Pottery class")
+    let title = f.string("title", aliases: ["idea"])
     let recipient = f.reference("for", aliases: ["recipient"], to: .contacts)
     let occasion = giftOccasion(&f)
     let price = f.decimal("price")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One decoded record of any kind, as a file yields it before ids are checked.
 enum LoadedRecord: Sendable {
   case contact(Contact)
@@ -36,17 +38,23 @@ struct DecodeContext {
   let settings: Settings
   /// A clock in the settings time zone, to turn local date-times into instants.
   let clock: LocalClock
+  /// The fields each kind accepts (its own and the common ones), from the record schema.
+  let fields: [RecordKind: [FieldSchema]]
+
+  /// A context for decoding records described by `schema`.
+  init(settings: Settings, schema: RecordSchema) {
+    self.settings = settings
+    clock = LocalClock(now: Date(timeIntervalSince1970: 0), timeZone: settings.timeZone)
+    var fields: [RecordKind: [FieldSchema]] = [:]
+    for kind in RecordKind.allCases { fields[kind] = schema.fields(of: kind) }
+    self.fields = fields
+  }
 }
 
-/// A decoder of one kind: the fields it knows, and how to build a record from them.
+/// How to build a record of one kind from its fields (which the record schema describes).
 protocol KindDecoder {
-  /// Every field name this kind accepts (aliases included), for unknown-field warnings.
-  static var fields: [String] { get }
   /// Builds the record, or nil when a required field is missing or invalid.
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord?
 }
-
-/// Fields every kind accepts.
-let commonFields = ["id", "updated"]

@@ -1,12 +1,11 @@
 /// Decodes `occasions/` records.
 enum OccasionDecoder: KindDecoder {
-  static let fields = ["title", "date", "recurring", "contact"]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let title = f.required(f.string("title"), "title", "Wedding anniversary")
-    let date = f.required(f.date("date"), "date", "2026-06-14")
+    let title = f.string("title")
+    let date = f.date("date")
     let recurring: Bool? =
       if let (_, s) = f.scalar("recurring", what: "yearly, none, true or false") {
         switch s.text.lowercased() {

@@ -1,12 +1,10 @@
 /// Decodes `reminders/` records (one-time `at:` or weekly `schedule:`).
 enum ReminderDecoder: KindDecoder {
-  static let fields = ["title", "note", "category", "enabled", "at", "schedule", "done"]
-  static let scheduleFields = ["time", "days", "starts", "until"]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let title = f.required(f.string("title"), "title", "Vitamin D")
+    let title = f.string("title")
     let note = f.string("note")
     let category = f.choice("category", ReminderCategory.allCases.map { ($0.rawValue, $0) })
     let enabled = f.bool("enabled")
@@ -55,12 +53,12 @@ enum ReminderDecoder: KindDecoder {
         hint: "write `schedule: {time: \"08:30\", days: daily}`")
       return nil
     }
-    var s = RecordFields(m, file: f.file)
+    var s = RecordFields(m, file: f.file, schema: f.schema.field("schedule")?.children ?? [])
     defer {
-      s.warnUnknown(known: scheduleFields, kind: "schedule")
+      s.finish("schedule")
       f.absorb(s)
     }
-    let time = s.required(s.time("time"), "time", "\"08:30\"")
+    let time = s.time("time")
     let days = readDays(&s)
     let starts = s.date("starts")
     let until = s.date("until")
@@ -76,12 +74,8 @@ enum ReminderDecoder: KindDecoder {
 
   /// `daily`, a list of `mon`..`sun` (or full names), or numbers 1-7 with 1 = Sunday.
   private static func readDays(_ s: inout RecordFields) -> Set<Weekday>? {
-    guard let (_, node) = s.node("days") else {
-      s.report(
-        .error, at: s.recordLocation, "missing required field 'days'",
-        hint: "add `days: daily` or `days: [mon, wed, fri]`")
-      return nil
-    }
+    // A missing `days` is reported by `finish`, from the schema.
+    guard let (_, node) = s.node("days") else { return nil }
     var items: [YAMLScalar] = []
     switch node {
     case .scalar(let one):

@@ -2,13 +2,11 @@ import Foundation
 
 /// Decodes `shopping/` lists and merges an item listed twice (with a warning).
 enum ShoppingDecoder: KindDecoder {
-  static let fields = ["title", "budget", "completed", "items", "currency"]
-  static let entryFields = ["item", "name", "quantity", "estimate", "purchased", "actual"]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let title = f.required(f.string("title"), "title", "Weekly groceries")
+    let title = f.string("title")
     var budget = f.decimal("budget")
     if let b = budget, b <= 0 {
       f.error("budget", "'budget' must be greater than zero")
@@ -64,7 +62,7 @@ enum ShoppingDecoder: KindDecoder {
           "a shopping entry must be a mapping such as `{item: oat-milk, quantity: 2}`")
         continue
       }
-      var e = RecordFields(mapping, file: f.file)
+      var e = RecordFields(mapping, file: f.file, schema: f.schema.field("items")?.children ?? [])
       let item = e.reference("item", to: .items, slot: entries.count)
       let name = e.string("name")
       var entry = ShoppingEntry(item: item, name: name, location: loc)
@@ -81,7 +79,7 @@ enum ShoppingDecoder: KindDecoder {
       if item == nil, name == nil {
         e.report(.error, at: loc, "a shopping entry needs 'item' or 'name'")
       }
-      e.warnUnknown(known: entryFields, kind: "shopping entry")
+      e.finish("shopping entry")
       f.absorb(e)
       guard item != nil || name != nil else { continue }
       entries.append(entry)

@@ -1,11 +1,10 @@
 /// Decodes `items/` records.
 enum ItemDecoder: KindDecoder {
-  static let fields = ["name", "brand", "category", "unit"]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let name = f.required(f.string("name"), "name", "Oat milk")
+    let name = f.string("name")
     let brand = f.string("brand")
     let category = f.string("category")
     let unit = f.string("unit")
@@ -21,14 +20,13 @@ enum ItemDecoder: KindDecoder {
 
 /// Decodes `prices/` records (price observations without buying).
 enum PriceDecoder: KindDecoder {
-  static let fields = ["item", "date", "price", "store", "currency"]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let item = f.required(f.reference("item", to: .items), "item", "oat-milk")
-    let date = f.required(f.date("date"), "date", "2026-11-20")
-    let price = f.required(f.decimal("price"), "price", "1.89")
+    let item = f.reference("item", to: .items)
+    let date = f.date("date")
+    let price = f.decimal("price")
     let store = f.string("store")
     let currency = CurrencyField.read(&f, default: context.settings.currency)
     guard let item, let date, let price else { return nil }
@@ -40,12 +38,11 @@ enum PriceDecoder: KindDecoder {
 
 /// Decodes `games/` records.
 enum GameDecoder: KindDecoder {
-  static let fields = ["name", "url", "active"]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let name = f.required(f.string("name"), "name", "Wordle")
+    let name = f.string("name")
     let url = URLField.read(&f, "url")
     let active = f.bool("active")
     guard let name else { return nil }
@@ -59,12 +56,11 @@ enum GameDecoder: KindDecoder {
 
 /// Decodes `results/` records.
 enum ResultDecoder: KindDecoder {
-  static let fields = ["game", "date", "at", "completed", "score"]
 
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
-    let game = f.required(f.reference("game", to: .games), "game", "wordle")
+    let game = f.reference("game", to: .games)
     var when: ResultTime?
     if f.has("at") {
       if let dt = f.dateTime("at") {

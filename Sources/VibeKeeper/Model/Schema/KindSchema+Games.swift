@@ -1,0 +1,32 @@
+extension KindSchema {
+  /// `games/`: daily games you keep streaks for.
+  public static let games = KindSchema(
+    .games, singular: "game", holds: "daily games you keep streaks for", titleField: "name",
+    body: "notes",
+    fields: [
+      FieldSchema("name", .text, .required, example: "Wordle", meaning: "the game"),
+      FieldSchema(
+        "url", .link, example: "https://www.nytimes.com/games/wordle",
+        meaning: "where to play it"),
+      FieldSchema("active", .bool, example: "true", meaning: "`true` (default) or `false`"),
+    ])
+
+  /// `results/`: your game results.
+  public static let results = KindSchema(
+    .results, singular: "result", holds: "your game results", titleField: "game", body: nil,
+    fields: [
+      FieldSchema(
+        "game", .reference(.games), .required, example: "wordle",
+        meaning: "the game (a game id)"),
+      FieldSchema(
+        "date", .date, .requiredUnless(["at"]), example: "2026-11-22", fallback: .today,
+        meaning: "the day you played, when you do not know the time"),
+      FieldSchema(
+        "at", .dateTime, .requiredUnless(["date"]), example: "2026-11-22T08:15",
+        meaning: "when you played: a date-time"),
+      FieldSchema(
+        "completed", .bool, example: "true",
+        meaning: "`true` (default) or `false` for a game you did not finish or lost"),
+      FieldSchema("score", .text, example: "4/6", meaning: "free text: `\"4/6\"`, `\"1:42\"`"),
+    ])
+}

@@ -35,22 +35,3 @@ extension RecordDraft {
     return DataLoader.ordered(problems)
   }
 }
-
-extension Household {
-  /// The ids of every record of a kind.
-  public func ids(of kind: RecordKind) -> Set<String> {
-    switch kind {
-    case .contacts: Set(contacts.map(\.id))
-    case .occasions: Set(occasions.map(\.id))
-    case .gifts: Set(gifts.map(\.id))
-    case .reminders: Set(reminders.map(\.id))
-    case .budgets: Set(budgets.map(\.id))
-    case .purchases: Set(purchases.map(\.meta.id))
-    case .items: Set(items.map(\.id))
-    case .prices: Set(prices.map(\.meta.id))
-    case .shopping: Set(shopping.map(\.meta.id))
-    case .games: Set(games.map(\.meta.id))
-    case .results: Set(results.map(\.meta.id))
-    }
-  }
-}

@@ -47,23 +47,6 @@ public struct Household: Sendable {
     return records.first { key($0) == id }
   }
 
-  /// The number of records of a kind.
-  public func count(of kind: RecordKind) -> Int {
-    switch kind {
-    case .contacts: contacts.count
-    case .occasions: occasions.count
-    case .gifts: gifts.count
-    case .reminders: reminders.count
-    case .budgets: budgets.count
-    case .purchases: purchases.count
-    case .items: items.count
-    case .prices: prices.count
-    case .shopping: shopping.count
-    case .games: games.count
-    case .results: results.count
-    }
-  }
-
   /// The total number of records.
   public var recordCount: Int { RecordKind.allCases.reduce(0) { $0 + count(of: $1) } }
 

@@ -162,6 +162,20 @@ import Testing
     }
   }
 
+  /// Each kind has its description, its model type and its list, once each.
+  @Test func everyKindHasItsDescriptionTypeAndList() {
+    struct Kinds: RecordListVisitor {
+      var seen: [RecordKind] = []
+      mutating func visit<R: HouseholdRecord>(_ records: inout [R]) { seen.append(R.kind) }
+    }
+    var household = Household()
+    var visitor = Kinds()
+    household.visitLists(&visitor)
+    #expect(visitor.seen == RecordKind.allCases)
+    #expect(RecordSchema.standard.kinds.map(\.kind) == RecordKind.allCases)
+    for kind in RecordKind.allCases { #expect(kind.recordType.kind == kind) }
+  }
+
   @Test func kindWordsComeFromTheSchema() {
     #expect(RecordKind(word: "list") == .shopping)
     #expect(RecordKind(word: "shopping-list") == .shopping)

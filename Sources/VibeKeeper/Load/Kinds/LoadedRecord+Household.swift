@@ -98,58 +98,37 @@ extension LoadedRecord {
 extension Household {
   /// Makes room for `counts` records of each kind.
   mutating func reserveCapacity(for counts: [RecordKind: Int]) {
-    for (kind, n) in counts {
-      switch kind {
-      case .contacts: contacts.reserveCapacity(n)
-      case .occasions: occasions.reserveCapacity(n)
-      case .gifts: gifts.reserveCapacity(n)
-      case .reminders: reminders.reserveCapacity(n)
-      case .budgets: budgets.reserveCapacity(n)
-      case .purchases: purchases.reserveCapacity(n)
-      case .items: items.reserveCapacity(n)
-      case .prices: prices.reserveCapacity(n)
-      case .shopping: shopping.reserveCapacity(n)
-      case .games: games.reserveCapacity(n)
-      case .results: results.reserveCapacity(n)
+    struct Reserve: RecordListVisitor {
+      let counts: [RecordKind: Int]
+      func visit<R: HouseholdRecord>(_ records: inout [R]) {
+        if let n = counts[R.kind] { records.reserveCapacity(n) }
       }
     }
+    var visitor = Reserve(counts: counts)
+    visitLists(&visitor)
   }
 
   /// Removes the records at the given positions of each kind's list.
   mutating func remove(_ positions: [RecordKind: Set<Int>]) {
-    for (kind, set) in positions {
-      switch kind {
-      case .contacts: contacts = Household.removing(set, from: contacts)
-      case .occasions: occasions = Household.removing(set, from: occasions)
-      case .gifts: gifts = Household.removing(set, from: gifts)
-      case .reminders: reminders = Household.removing(set, from: reminders)
-      case .budgets: budgets = Household.removing(set, from: budgets)
-      case .purchases: purchases = Household.removing(set, from: purchases)
-      case .items: items = Household.removing(set, from: items)
-      case .prices: prices = Household.removing(set, from: prices)
-      case .shopping: shopping = Household.removing(set, from: shopping)
-      case .games: games = Household.removing(set, from: games)
-      case .results: results = Household.removing(set, from: results)
+    struct Remove: RecordListVisitor {
+      let positions: [RecordKind: Set<Int>]
+      func visit<R: HouseholdRecord>(_ records: inout [R]) {
+        guard let set = positions[R.kind], !set.isEmpty else { return }
+        records = records.enumerated().filter { !set.contains($0.offset) }.map(\.element)
       }
     }
-  }
-
-  private static func removing<R>(_ positions: Set<Int>, from list: [R]) -> [R] {
-    list.enumerated().filter { !positions.contains($0.offset) }.map(\.element)
+    var visitor = Remove(positions: positions)
+    visitLists(&visitor)
   }
 
   /// Orders every kind by id (a stable order that does not depend on the file system).
   mutating func sortByID() {
-    contacts.sort { $0.id < $1.id }
-    occasions.sort { $0.id < $1.id }
-    gifts.sort { $0.id < $1.id }
-    reminders.sort { $0.id < $1.id }
-    budgets.sort { $0.id < $1.id }
-    purchases.sort { $0.id < $1.id }
-    items.sort { $0.id < $1.id }
-    prices.sort { $0.id < $1.id }
-    shopping.sort { $0.id < $1.id }
-    games.sort { $0.id < $1.id }
-    results.sort { $0.id < $1.id }
+    struct SortByID: RecordListVisitor {
+      func visit<R: HouseholdRecord>(_ records: inout [R]) {
+        records.sort { $0.meta.id < $1.meta.id }
+      }
+    }
+    var visitor = SortByID()
+    visitLists(&visitor)
   }
 }

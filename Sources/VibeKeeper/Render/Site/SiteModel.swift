@@ -8,54 +8,70 @@ struct SiteModel: Sendable {
   /// Record values by kind and id, for the record pages.
   let records: [RecordKind: [(id: String, value: TemplateValue, title: String)]]
 
+  /// No values (before the model is made).
+  static let empty = SiteModel(globals: [:], records: [:])
+
+  private init(
+    globals: [String: TemplateValue],
+    records: [RecordKind: [(id: String, value: TemplateValue, title: String)]]
+  ) {
+    self.globals = globals
+    self.records = records
+  }
+
   init(values v: SiteValues) {
+    let records = SiteModel.records(v)
+    self.records = records.byKind
+    globals = SiteModel.globals(v, records)
+  }
+
+  /// Every record's value, once.
+  private struct RecordValues {
+    /// By kind, in id order (budgets in their analysis' order).
+    var byKind: [RecordKind: [(id: String, value: TemplateValue, title: String)]] = [:]
+    /// The reminders in status order (overdue first, then by next occurrence).
+    var remindersByStatus: [TemplateValue] = []
+  }
+
+  private static func records(_ v: SiteValues) -> RecordValues {
     let h = v.household
     let a = v.analysis
-    let clock = a.clock
-    var records: [RecordKind: [(id: String, value: TemplateValue, title: String)]] = [:]
-    records[.contacts] = h.contacts.map { ($0.id, v.contact($0), $0.name) }
-    records[.gifts] = h.gifts.map { ($0.id, v.gift($0), $0.title) }
-    records[.occasions] = h.occasions.map { ($0.id, v.occasion($0), $0.title) }
+    var out = RecordValues()
+    out.byKind[.contacts] = h.contacts.map { ($0.id, v.contact($0), $0.name) }
+    out.byKind[.gifts] = h.gifts.map { ($0.id, v.gift($0), $0.title) }
+    out.byKind[.occasions] = h.occasions.map { ($0.id, v.occasion($0), $0.title) }
     let reminders = a.reminders.map { ($0.reminder.id, v.reminder($0), $0.reminder.title) }
-    records[.reminders] = reminders.sorted { $0.0 < $1.0 }
-    let budgets = a.budgets.summaries.map { ($0.budget.id, v.budget($0), $0.budget.title) }
-    records[.budgets] = budgets
+    out.remindersByStatus = reminders.map(\.1)
+    out.byKind[.reminders] = reminders.sorted { $0.0 < $1.0 }
+    out.byKind[.budgets] = a.budgets.summaries.map { ($0.budget.id, v.budget($0), $0.budget.title) }
     var histories: [String: [ItemPriceHistory]] = [:]
     for p in a.prices { histories[p.itemID, default: []].append(p) }
     let cadence = Dictionary(a.cadence.map { ($0.itemID, $0) }, uniquingKeysWith: { x, _ in x })
-    records[.items] = h.items.map {
+    out.byKind[.items] = h.items.map {
       ($0.id, v.item($0, histories: histories[$0.id] ?? [], cadence: cadence[$0.id]), $0.name)
     }
-    records[.shopping] = a.shopping.map { ($0.list.id, v.shopping($0), $0.list.title) }
+    out.byKind[.shopping] = a.shopping.map { ($0.list.id, v.shopping($0), $0.list.title) }
     var played: [String: Set<LocalDate>] = [:]
     for r in h.results where r.completed {
-      played[r.game, default: []].insert(r.when.localDate(in: clock))
+      played[r.game, default: []].insert(r.when.localDate(in: a.clock))
     }
     let streaks = Dictionary(a.streaks.map { ($0.game, $0) }, uniquingKeysWith: { x, _ in x })
-    records[.games] = h.games.map {
-      (
-        $0.id,
-        v.game(
-          $0, streak: streaks[$0.id], window: a.playWindows[$0.id], played: played[$0.id] ?? []),
-        $0.name
-      )
+    out.byKind[.games] = h.games.map {
+      let value = v.game(
+        $0, streak: streaks[$0.id], window: a.playWindows[$0.id], played: played[$0.id] ?? [])
+      return ($0.id, value, $0.name)
     }
-    self.records = records
+    return out
+  }
 
-    var g: [String: TemplateValue] = [:]
-    let s = h.settings
-    g["site"] = SiteValues.map([
-      ("title", .string(s.title)), ("currency", .string(s.currency)),
-      ("timezone", .string(s.timeZone.identifier)),
-      ("base_url", SiteValues.text(s.baseURL)), ("today", .date(clock.today)),
-      ("now", .dateTime(clock.now)),
-      ("horizon_days", .int(s.occasions.horizonDays)), ("warn_days", .int(s.pantry.warnDays)),
-      ("alert_percent", .decimal(s.budgets.alertPercent)),
-      ("window_days", .int(s.streaks.windowDays)),
-    ])
-    for kind in Permalinks.pageKinds { g[kind.folder] = .array((records[kind] ?? []).map(\.value)) }
+  private static func globals(_ v: SiteValues, _ records: RecordValues) -> [String: TemplateValue] {
+    let a = v.analysis
+    var g: [String: TemplateValue] = ["site": site(v.household.settings, a.clock)]
+    for kind in Permalinks.pageKinds {
+      g[kind.folder] = .array((records.byKind[kind] ?? []).map(\.value))
+    }
     g["upcoming"] = .array(a.upcoming.map(v.upcoming))
-    g["reminders"] = .array(reminders.map(\.1))  // in status order: overdue, then by next
+    g["reminders"] = .array(records.remindersByStatus)
     g["pantry"] = SiteValues.map([
       ("expired", .array(a.pantry.entries(.expired).map(v.pantryEntry))),
       ("expiring", .array(a.pantry.entries(.expiring).map(v.pantryEntry))),
@@ -73,27 +89,50 @@ struct SiteModel: Sendable {
       a.streakReminder.map {
         SiteValues.map([("time", .time($0.time)), ("source", .string($0.source.rawValue))])
       } ?? .null
-    let reminderStates = a.reminders
-    g["dashboard"] = SiteValues.map([
+    g["dashboard"] = dashboard(v, records)
+    g["nav"] = .array(
+      SiteModel.areas.map { key, title in
+        SiteValues.map([
+          ("key", .string(key)), ("title", .string(title)),
+          ("url", .string(key == "index" ? "index.html" : "\(key)/index.html")),
+        ])
+      })
+    return g
+  }
+
+  /// `site`: the settings and the clock.
+  private static func site(_ s: Settings, _ clock: LocalClock) -> TemplateValue {
+    SiteValues.map([
+      ("title", .string(s.title)), ("currency", .string(s.currency)),
+      ("timezone", .string(s.timeZone.identifier)),
+      ("base_url", SiteValues.text(s.baseURL)), ("today", .date(clock.today)),
+      ("now", .dateTime(clock.now)),
+      ("horizon_days", .int(s.occasions.horizonDays)), ("warn_days", .int(s.pantry.warnDays)),
+      ("alert_percent", .decimal(s.budgets.alertPercent)),
+      ("window_days", .int(s.streaks.windowDays)),
+    ])
+  }
+
+  /// `dashboard`: what needs attention today.
+  private static func dashboard(_ v: SiteValues, _ records: RecordValues) -> TemplateValue {
+    let a = v.analysis
+    let clock = a.clock
+    let reminders = zip(a.reminders, records.remindersByStatus)
+    let atRisk = Set(a.streaks.filter(\.atRisk).map(\.game))
+    return SiteValues.map([
       (
         "reminders_today",
         .array(
-          zip(reminderStates, reminders).filter { s, _ in
+          reminders.filter { s, _ in
             s.reminder.enabled
               && (s.doneToday
                 || s.nextOccurrence.map { clock.localDate(of: $0) == clock.today } ?? false)
-          }.map { $0.1.1 })
+          }.map(\.1))
       ),
-      (
-        "reminders_overdue",
-        .array(zip(reminderStates, reminders).filter { $0.0.overdue }.map { $0.1.1 })
-      ),
+      ("reminders_overdue", .array(reminders.filter { $0.0.overdue }.map(\.1))),
       (
         "games_at_risk",
-        .array(
-          h.games.indices.filter { streaks[h.games[$0].id]?.atRisk == true }.compactMap {
-            records[.games]?[$0].value
-          })
+        .array((records.byKind[.games] ?? []).filter { atRisk.contains($0.id) }.map(\.value))
       ),
       (
         "pantry_alerts",
@@ -102,26 +141,18 @@ struct SiteModel: Sendable {
       (
         "budgets",
         .array(
-          zip(a.budgets.summaries, budgets).filter {
+          zip(a.budgets.summaries, records.byKind[.budgets] ?? []).filter {
             $0.0.budget.active && $0.0.state == .current && !$0.0.isSuperseded
-          }.map { $0.1.1 })
+          }.map(\.1.value))
       ),
       (
         "shopping",
         .array(
-          zip(a.shopping, records[.shopping] ?? []).filter { !$0.0.list.completed.isDone }.map {
-            $0.1.value
-          })
+          zip(a.shopping, records.byKind[.shopping] ?? []).filter {
+            !$0.0.list.completed.isDone
+          }.map(\.1.value))
       ),
     ])
-    g["nav"] = .array(
-      SiteModel.areas.map { key, title in
-        SiteValues.map([
-          ("key", .string(key)), ("title", .string(title)),
-          ("url", .string(key == "index" ? "index.html" : "\(key)/index.html")),
-        ])
-      })
-    globals = g
   }
 
   /// The areas of the site in navigation order: key and title.

@@ -66,8 +66,42 @@ public struct SiteRenderer: Sendable {
 
   /// Renders the site; `progress` is told after each page (done, total).
   public func render(progress: (@Sendable (Int, Int) -> Void)? = nil) -> Output {
-    var out = Output()
     let links = Permalinks(household)
+    let prelude = self.prelude(links)
+    let environment = RenderEnvironment(
+      clock: analysis.clock, currency: household.settings.currency, strict: strict,
+      markdown: prelude.markdown)
+    let pages = SitePlan.pages(library: library, model: prelude.model, links: links)
+    var globals = prelude.model.globals
+    for (k, v) in prelude.feedValues { globals[k] = v }
+    var pageNames: Set<String> = ["search_index"]
+    for page in pages { pageNames.formUnion(page.context.keys) }
+    let skipping = PageSkipping(
+      fingerprints: PageFingerprint(
+        environment: environment, library: library, codeIdentity: codeIdentity),
+      lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
+      jobs: jobs)
+    let results = renderPages(
+      pages, globals: globals, searchIndex: prelude.searchIndex, environment: environment,
+      skipping: skipping, progress: progress)
+    var out = collect(
+      pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
+    out.files.append(OutputFile(path: "search-index.json", text: prelude.searchIndex))
+    if pages.contains(where: { $0.path.hasSuffix(".ics") }) {
+      out.files.append(OutputFile(path: FeedState.fileName, text: prelude.feedState))
+    }
+    for path in media.keys.sorted() {
+      out.files.append(OutputFile(path: path, bytes: media[path] ?? []))
+    }
+    out.diagnostics += missingPhotos()
+    out.files.append(OutputFile(path: PageRecord.fileName, bytes: out.record.bytes))
+    out.files.sort { $0.path < $1.path }
+    return out
+  }
+
+  /// What the pages share, made before any page: the record values, the feeds and the
+  /// search index (independent, so built at once).
+  private func prelude(_ links: Permalinks) -> Prelude {
     var sizes: [String: (width: Int, height: Int)] = [:]
     for (path, bytes) in media { sizes[path] = ImageSize.of(bytes) }
     let settings = household.settings
@@ -77,8 +111,7 @@ public struct SiteRenderer: Sendable {
         allowRawHTML: settings.markdown.unsafeHTML,
         smartPunctuation: settings.markdown.smartPunctuation),
       mediaSizes: sizes)
-    // The record values, the feeds and the search index are independent: built at once.
-    let parts = Parallel.map(3, jobs: jobs) { part -> Prelude in
+    let parts = Parallel.map(3, jobs: jobs) { part -> PreludePart in
       switch part {
       case 0:
         return .model(SiteModel(values: values))
@@ -93,75 +126,87 @@ public struct SiteRenderer: Sendable {
         return .search(SearchIndex.json(household, links: links).serialized(pretty: false))
       }
     }
-    guard case .model(let model) = parts[0], case .feeds(let feedValues, let feedState) = parts[1],
-      case .search(let searchIndex) = parts[2]
-    else { return out }
-    let environment = RenderEnvironment(
-      clock: analysis.clock, currency: settings.currency, strict: strict,
-      markdown: values.markdown)
-    let pages = SitePlan.pages(library: library, model: model, links: links)
-    var shared = model.globals
-    for (k, v) in feedValues { shared[k] = v }
-    let globals = shared
+    var prelude = Prelude(markdown: values.markdown)
+    for part in parts {
+      switch part {
+      case .model(let model): prelude.model = model
+      case .feeds(let values, let state): (prelude.feedValues, prelude.feedState) = (values, state)
+      case .search(let index): prelude.searchIndex = index
+      }
+    }
+    return prelude
+  }
+
+  /// Renders (or keeps as published) every page, in page order. Each worker turns its page
+  /// into bytes at once, so the text is freed as it goes; the largest outputs (feeds, list
+  /// pages) start first, so no worker is left alone with one of them at the end.
+  private func renderPages(
+    _ pages: [SitePlan.Page], globals: [String: TemplateValue], searchIndex: String,
+    environment: RenderEnvironment, skipping: PageSkipping,
+    progress: (@Sendable (Int, Int) -> Void)?
+  ) -> [Result<PageOutcome, TemplateError>] {
     let done = Counter()
-    var pageNames: Set<String> = ["search_index"]
-    for page in pages { pageNames.formUnion(page.context.keys) }
-    let skipping = PageSkipping(
-      fingerprints: PageFingerprint(
-        environment: environment, library: library, codeIdentity: codeIdentity),
-      lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
-      jobs: jobs)
-    // Each worker turns its page into bytes at once, so the text is freed as it goes.
-    // The largest outputs (feeds, list pages) start first, so no worker is left alone with
-    // one of them at the end; results are put back in page order.
     let heavy = pages.indices.filter { SiteRenderer.isHeavy(pages[$0].path) }
     let order = heavy + pages.indices.filter { !SiteRenderer.isHeavy(pages[$0].path) }
-    let unordered = Parallel.map(order.count, jobs: jobs) {
-      k -> Result<PageOutcome, TemplateError> in
-      let page = pages[order[k]]
+    let unordered = Parallel.map(order.count, jobs: jobs) { k in
       defer { progress?(done.increment(), pages.count) }
-      let isSearch = page.template == "search.html"
-      func value(_ name: String) -> TemplateValue? {
-        if isSearch, name == "search_index" { return .safe(searchIndex) }
-        return page.context[name] ?? globals[name]
-      }
-      func names() -> [String] {
-        Set(globals.keys).union(page.context.keys).union(isSearch ? ["search_index"] : [])
-          .sorted()
-      }
-      if let kept = skipping.unchanged(page, value: value, names: names) {
-        return .success(
-          PageOutcome(
-            file: .unchanged(path: page.path, hash: kept.entry.output), warnings: [],
-            fingerprint: kept.fingerprint, reads: kept.reads,
-            lastReadsIndex: kept.entry.readsIndex))
-      }
-      var context = globals
-      for (k, v) in page.context { context[k] = v }
-      if isSearch { context["search_index"] = .safe(searchIndex) }
-      do throws(TemplateError) {
-        let r = try library.render(
-          page.template, context: context, environment: environment, recordingReads: true)
-        let file = OutputFile(path: page.path, text: r.output)
-        // A page with warnings is rendered every time, so its warnings are always reported.
-        guard let reads = r.reads, r.warnings.isEmpty else {
-          return .success(
-            PageOutcome(
-              file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))
-        }
-        let fingerprint = skipping.fingerprint(
-          of: page, reads: reads, value: value, names: names)
-        return .success(
-          PageOutcome(
-            file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil))
-      } catch {
-        return .failure(error)
-      }
+      return renderPage(
+        pages[order[k]], globals: globals, searchIndex: searchIndex, environment: environment,
+        skipping: skipping)
     }
     var rendered = unordered
     for (k, n) in order.enumerated() { rendered[n] = unordered[k] }
-    out.record = PageRecord(environment: skipping.fingerprints.environment)
-    for (page, result) in zip(pages, rendered) {
+    return rendered
+  }
+
+  /// One page: left as published when nothing it read changed, else rendered.
+  private func renderPage(
+    _ page: SitePlan.Page, globals: [String: TemplateValue], searchIndex: String,
+    environment: RenderEnvironment, skipping: PageSkipping
+  ) -> Result<PageOutcome, TemplateError> {
+    let isSearch = page.template == "search.html"
+    func value(_ name: String) -> TemplateValue? {
+      if isSearch, name == "search_index" { return .safe(searchIndex) }
+      return page.context[name] ?? globals[name]
+    }
+    func names() -> [String] {
+      Set(globals.keys).union(page.context.keys).union(isSearch ? ["search_index"] : []).sorted()
+    }
+    if let kept = skipping.unchanged(page, value: value, names: names) {
+      return .success(
+        PageOutcome(
+          file: .unchanged(path: page.path, hash: kept.entry.output), warnings: [],
+          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex))
+    }
+    var context = globals
+    for (k, v) in page.context { context[k] = v }
+    if isSearch { context["search_index"] = .safe(searchIndex) }
+    do throws(TemplateError) {
+      let r = try library.render(
+        page.template, context: context, environment: environment, recordingReads: true)
+      let file = OutputFile(path: page.path, text: r.output)
+      // A page with warnings is rendered every time, so its warnings are always reported.
+      guard let reads = r.reads, r.warnings.isEmpty else {
+        return .success(
+          PageOutcome(
+            file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))
+      }
+      let fingerprint = skipping.fingerprint(of: page, reads: reads, value: value, names: names)
+      return .success(
+        PageOutcome(
+          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The pages' files, warnings, counts and page record, in page order.
+  private func collect(
+    _ pages: [SitePlan.Page], _ results: [Result<PageOutcome, TemplateError>], record: PageRecord
+  ) -> Output {
+    var out = Output()
+    out.record = record
+    for (page, result) in zip(pages, results) {
       switch result {
       case .success(let outcome):
         out.diagnostics += outcome.warnings
@@ -180,24 +225,17 @@ public struct SiteRenderer: Sendable {
         out.failed = true
       }
     }
-    out.files.append(OutputFile(path: "search-index.json", text: searchIndex))
-    if pages.contains(where: { $0.path.hasSuffix(".ics") }) {
-      out.files.append(OutputFile(path: FeedState.fileName, text: feedState))
-    }
-    for path in media.keys.sorted() {
-      out.files.append(OutputFile(path: path, bytes: media[path] ?? []))
-    }
-    for gift in household.gifts {
-      if let photo = gift.photo, media[photo] == nil {
-        out.diagnostics.append(
-          Diagnostic(
-            .warning, gift.meta.location, "the photo \(photo) of gift '\(gift.id)' does not exist",
-            hint: "put the image at data/\(photo), or correct the `photo:` path"))
-      }
-    }
-    out.files.append(OutputFile(path: PageRecord.fileName, bytes: out.record.bytes))
-    out.files.sort { $0.path < $1.path }
     return out
+  }
+
+  /// A warning for each gift whose photo is not among the media files.
+  private func missingPhotos() -> [Diagnostic] {
+    household.gifts.compactMap { gift in
+      guard let photo = gift.photo, media[photo] == nil else { return nil }
+      return Diagnostic(
+        .warning, gift.meta.location, "the photo \(photo) of gift '\(gift.id)' does not exist",
+        hint: "put the image at data/\(photo), or correct the `photo:` path")
+    }
   }
 }
 
@@ -219,8 +257,19 @@ private struct PageOutcome: Sendable {
   let lastReadsIndex: Int?
 }
 
-/// What the three independent parts before the pages give.
-private enum Prelude: Sendable {
+/// What the pages share: the record values, the feeds and the search index.
+private struct Prelude {
+  var model = SiteModel.empty
+  var feedValues: [String: TemplateValue] = [:]
+  var feedState = ""
+  var searchIndex = ""
+  let markdown: MarkdownOptions
+
+  init(markdown: MarkdownOptions) { self.markdown = markdown }
+}
+
+/// One of the three independent parts of the prelude.
+private enum PreludePart: Sendable {
   case model(SiteModel)
   case feeds([String: TemplateValue], String)
   case search(String)

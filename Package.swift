@@ -18,9 +18,11 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
+    // Value types that know nothing of households: dates, clocks, diagnostics, hashing, JSON.
+    .target(name: "VibeBasics"),
     .target(
       name: "VibeKeeper",
-      dependencies: ["CCmark", .product(name: "Yams", package: "Yams")]
+      dependencies: ["VibeBasics", "CCmark", .product(name: "Yams", package: "Yams")]
     ),
     .executableTarget(
       name: "vibekeeper",

@@ -32,13 +32,13 @@ extension TemplateFilters {
     // The local date and time in the render clock's zone, for `;TZID=...:` values.
     "ics_datetime": TemplateFilter { v, _, env in
       guard let parts = try dateParts(v, env.clock, "ics_datetime") else { return .string("") }
-      return .string(ICSFormat.local(parts.date, parts.time))
+      return .string(BasicISO8601.local(parts.date, parts.time))
     },
     // The instant in UTC (`...Z`); a date or time is read as local in the clock's zone.
     "ics_utc": TemplateFilter { v, _, env in
       guard let parts = try dateParts(v, env.clock, "ics_utc") else { return .string("") }
-      if case .dateTime(let instant) = v { return .string(ICSFormat.utc(instant)) }
-      return .string(ICSFormat.utc(env.clock.instant(parts.date, parts.time)))
+      if case .dateTime(let instant) = v { return .string(BasicISO8601.utc(instant)) }
+      return .string(BasicISO8601.utc(env.clock.instant(parts.date, parts.time)))
     },
   ].mapValues { $0.readingToday() }
 

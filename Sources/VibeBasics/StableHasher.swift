@@ -1,7 +1,7 @@
 /// A 128-bit hash that is the same in every process and on every machine (Swift's `Hasher`
 /// is seeded per process), for fingerprints kept between builds: two independent 64-bit
 /// lanes, finished with an avalanche mix. Not cryptographic: it detects changes, not
-/// attacks. `ContentHash` hashes files with it; incremental builds hash what pages read.
+/// attacks. Content hashes of files and the fingerprints of incremental builds use it.
 public struct StableHasher: Sendable {
   private var h1: UInt64 = 0xcbf2_9ce4_8422_2325
   private var h2: UInt64 = 0x8422_2325_cbf2_9ce4

@@ -3,17 +3,20 @@ import Foundation
 /// A JSON document built in code and written deterministically: object keys keep the order
 /// they were added in, money keeps its decimals, and the same value gives the same bytes.
 public indirect enum JSONValue: Hashable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A whole number.
   case int(Int)
   /// A decimal number; `places` fixes the digits after the point (2 for money), half-even.
   case number(Decimal, places: Int?)
+  /// A string, written quoted and escaped (see `quoted`).
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object, its fields in the order given.
   case object([JSONField])
-
-  /// A money amount: a number with two decimals.
-  public static func money(_ amount: Decimal) -> JSONValue { .number(amount, places: 2) }
 
   /// An optional value, or null.
   public static func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
@@ -101,7 +104,9 @@ public indirect enum JSONValue: Hashable, Sendable {
 
 /// One key and value of a JSON object.
 public struct JSONField: Hashable, Sendable {
+  /// The key.
   public var key: String
+  /// The value.
   public var value: JSONValue
   /// Creates a field.
   public init(_ key: String, _ value: JSONValue) {

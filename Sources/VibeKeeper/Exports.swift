@@ -1,0 +1,3 @@
+// The value types every layer shares (dates, clocks, diagnostics, hashing, JSON) live in
+// the VibeBasics target; re-exported so `import VibeKeeper` keeps bringing them along.
+@_exported import VibeBasics

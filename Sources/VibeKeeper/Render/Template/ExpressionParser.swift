@@ -9,13 +9,19 @@ struct ExpressionParser {
 
   let source: TemplateSource
   let tokens: [ExprToken]
+  /// The filters `|` may name.
+  let filters: [String: TemplateFilter]
   var position: Int
   private var depth = 0
 
-  /// A parser over `tokens`, starting at `position`.
-  init(source: TemplateSource, tokens: [ExprToken], position: Int = 0) {
+  /// A parser over `tokens`, starting at `position`, that knows `filters`.
+  init(
+    source: TemplateSource, tokens: [ExprToken], filters: [String: TemplateFilter],
+    position: Int = 0
+  ) {
     self.source = source
     self.tokens = tokens
+    self.filters = filters
     self.position = position
   }
 
@@ -198,8 +204,8 @@ struct ExpressionParser {
   private mutating func parseFilter() throws(TemplateError) -> FilterCall {
     let token = current
     let name = try name("a filter name after '|'")
-    guard let filter = TemplateFilters.all[name] else {
-      let known = Array(TemplateFilters.all.keys)
+    guard let filter = filters[name] else {
+      let known = Array(filters.keys)
       throw error("unknown filter '\(name)'" + .didYouMean(name, in: known), at: token)
     }
     let arguments = isSymbol("(") ? try parseArguments() : []

@@ -14,16 +14,23 @@ public struct Template: Sendable {
   let macroValues: [String: TemplateValue]
 
   /// Parses a template; `name` decides the format (by extension) and names it in errors.
-  public init(name: String, text: String, displayPath: String? = nil) throws(TemplateError) {
-    try self.init(source: TemplateSource(name: name, displayPath: displayPath, text: text))
+  /// `filters` are an application's own filters, by name, besides the built-in ones (an
+  /// added filter replaces a built-in one of the same name).
+  public init(
+    name: String, text: String, displayPath: String? = nil,
+    filters: [String: TemplateFilter] = [:]
+  ) throws(TemplateError) {
+    try self.init(
+      source: TemplateSource(name: name, displayPath: displayPath, text: text),
+      filters: TemplateFilters.with(filters))
   }
 
-  /// Parses a template from its source.
-  init(source: TemplateSource) throws(TemplateError) {
+  /// Parses a template from its source; `filters` are all the filters it may use.
+  init(source: TemplateSource, filters: [String: TemplateFilter]) throws(TemplateError) {
     self.source = source
     self.format = OutputFormat(fileName: source.name)
     let tokens = try TemplateLexer.tokenize(source)
-    var parser = TemplateParser(source: source, tokens: tokens, format: format)
+    var parser = TemplateParser(source: source, tokens: tokens, format: format, filters: filters)
     self.nodes = try parser.parseNodes(until: [], opener: nil, nesting: 0).nodes
     self.parent = parser.parent?.0
     self.parentAt = parser.parent?.at ?? 0

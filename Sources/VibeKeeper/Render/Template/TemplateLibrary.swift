@@ -6,8 +6,8 @@ struct TemplateLookupError: Error {
   let message: String
 }
 
-/// The named templates of a run: the defaults embedded in the binary, overridden by name by
-/// the files of a user's template folder. Every template is parsed once, when the library is
+/// The named templates of a run: an application's defaults, overridden by name by the
+/// files of a user's template folder. Every template is parsed once, when the library is
 /// made; `include`, `extends` and `import` resolve names only inside the library, so a
 /// template can never read a file outside the template folders.
 public struct TemplateLibrary: Sendable {
@@ -17,16 +17,19 @@ public struct TemplateLibrary: Sendable {
   private let validNames: Set<String>
   /// Problems found while loading: syntax errors of templates, ignored files.
   public let diagnostics: [Diagnostic]
-  /// The feed templates rendered without the engine (`BuiltInFeeds`): the built-in ones,
-  /// when neither they nor their macros were changed.
-  private let builtInFeeds: Set<String>
+  /// The renderer of some templates without the engine, and the names it took on.
+  private let fastPath: (any TemplateFastPath)?
+  private let fastPathNames: Set<String>
 
-  /// Loads the defaults and, if given, every file under `userFolder` (which wins by name).
-  /// `displayRoot` is how the folder is shown in messages (default: its path as given).
-  /// Files that are symbolic links leading outside the folder are ignored with a warning.
+  /// Loads `defaults` (template text by name) and, if given, every file under `userFolder`
+  /// (which wins by name). `displayRoot` is how the folder is shown in messages (default:
+  /// its path as given). Files that are symbolic links leading outside the folder are
+  /// ignored with a warning. `filters` are the application's own filters besides the
+  /// built-in ones (an added filter replaces a built-in one of the same name); `fastPath`
+  /// renders the templates it takes on without the engine.
   public init(
-    defaults: [String: String] = DefaultTemplates.all, userFolder: URL? = nil,
-    displayRoot: String? = nil
+    defaults: [String: String], userFolder: URL? = nil, displayRoot: String? = nil,
+    filters: [String: TemplateFilter] = [:], fastPath: (any TemplateFastPath)? = nil
   ) throws {
     var sources: [String: TemplateSource] = [:]
     for (name, text) in defaults {
@@ -50,10 +53,11 @@ public struct TemplateLibrary: Sendable {
       }
     }
     var entries: [String: Result<Template, TemplateError>] = [:]
+    let filters = TemplateFilters.with(filters)
     for name in sources.keys.sorted() {
       guard let source = sources[name] else { continue }
       do {
-        entries[name] = .success(try Template(source: source))
+        entries[name] = .success(try Template(source: source, filters: filters))
       } catch {
         entries[name] = .failure(error)
         diagnostics.append(error.diagnostic)
@@ -63,10 +67,12 @@ public struct TemplateLibrary: Sendable {
     validNames = Set(entries.keys.filter { TemplateLibrary.invalidNameReason($0) == nil })
     self.userNames = userNames
     self.diagnostics = diagnostics
-    builtInFeeds = BuiltInFeeds.renderable { name in
-      guard case .success(let template) = entries[name] else { return nil }
-      return template.source.text
-    }
+    self.fastPath = fastPath
+    fastPathNames =
+      fastPath?.renderable { name in
+        guard case .success(let template) = entries[name] else { return nil }
+        return template.source.text
+      } ?? []
   }
 
   /// Every template name, sorted.
@@ -128,11 +134,11 @@ public struct TemplateLibrary: Sendable {
     _ name: String, context: [String: TemplateValue], environment: RenderEnvironment,
     recordingReads: Bool = false
   ) throws(TemplateError) -> RenderResult {
-    if builtInFeeds.contains(name),
-      let feed = BuiltInFeeds.render(name, context: context, environment: environment)
+    if let fastPath, fastPathNames.contains(name),
+      let output = fastPath.render(name, context: context, environment: environment)
     {
       return RenderResult(
-        output: feed, warnings: [], reads: recordingReads ? BuiltInFeeds.reads(name) : nil)
+        output: output, warnings: [], reads: recordingReads ? fastPath.reads(name) : nil)
     }
     let template: Template
     do {

@@ -7,15 +7,21 @@ struct TemplateParser {
   private let tokens: [TemplateToken]
   private var index = 0
   private var scanner: ContextScanner
+  /// The filters expressions may use.
+  private let filters: [String: TemplateFilter]
   private(set) var blocks: [String: [Node]] = [:]
   private(set) var macros: [String: TemplateMacro] = [:]
   private(set) var parent: (Expr, at: Int)?
 
-  /// A parser for one template.
-  init(source: TemplateSource, tokens: [TemplateToken], format: OutputFormat) {
+  /// A parser for one template whose expressions may use `filters`.
+  init(
+    source: TemplateSource, tokens: [TemplateToken], format: OutputFormat,
+    filters: [String: TemplateFilter]
+  ) {
     self.source = source
     self.tokens = tokens
     self.scanner = ContextScanner(format: format)
+    self.filters = filters
   }
 
   private static let tagNames = [
@@ -41,12 +47,12 @@ struct TemplateParser {
         scanner.feed(text)
         nodes.append(.text(text))
       case .output:
-        var p = ExpressionParser(source: source, tokens: token.tokens)
+        var p = ExpressionParser(source: source, tokens: token.tokens, filters: filters)
         let value = try p.parseExpression()
         try p.expectEnd("'}}'")
         nodes.append(.output(value, scanner.modeForOutput(), at: token.offset))
       case .tag:
-        var p = ExpressionParser(source: source, tokens: token.tokens)
+        var p = ExpressionParser(source: source, tokens: token.tokens, filters: filters)
         let nameToken = p.current
         let name = try p.name("a tag name (if, for, set, include, block ...)")
         if endTags.contains(name) { return (nodes, name, p) }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// An error of an operator or filter, without a position; the renderer adds the place.
-struct ValueError: Error {
+public struct ValueError: Error {
   /// What went wrong.
-  let message: String
+  public let message: String
   /// Creates an error.
-  init(_ message: String) { self.message = message }
+  public init(_ message: String) { self.message = message }
 }
 
 /// Equality, ordering and arithmetic on template values.

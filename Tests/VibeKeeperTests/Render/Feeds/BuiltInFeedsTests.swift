@@ -71,7 +71,7 @@ import Testing
   @Test func theDefaultFeedTemplatesAreTheOnesItWasWrittenFor() throws {
     // A change of `templates/feeds` or `templates/partials/event.ics` turns the shortcut off
     // until `BuiltInFeeds` (and its hashes) are brought up to date.
-    let names = BuiltInFeeds.renderable { DefaultTemplates.all[$0] }
+    let names = BuiltInFeeds().renderable { DefaultTemplates.all[$0] }
     #expect(names == Set(Self.feedNames))
     #expect(Set(BuiltInFeeds.feeds.keys) == Set(Self.feedNames))
   }
@@ -79,7 +79,7 @@ import Testing
   @Test func givesTheEnginesBytes() throws {
     let library = try TemplateLibrary()
     for name in Self.feedNames {
-      let fast = BuiltInFeeds.render(name, context: Self.context, environment: TT.environment())
+      let fast = BuiltInFeeds().render(name, context: Self.context, environment: TT.environment())
       let slow = try Self.engine(library, name, Self.context)
       #expect(slow.warnings.isEmpty)
       #expect(fast == slow.output, "\(name)")
@@ -88,7 +88,7 @@ import Testing
           == slow.output)
     }
     let calendar = try #require(
-      BuiltInFeeds.render(
+      BuiltInFeeds().render(
         "feeds/calendar.ics", context: Self.context, environment: TT.environment()))
     #expect(calendar.contains("CATEGORIES:Gift,A\\,B\r\n"))
     #expect(calendar.contains("CATEGORIES:Body,Health\r\n"))
@@ -117,7 +117,7 @@ import Testing
     let environment = RenderEnvironment(clock: clock, currency: household.settings.currency)
     var events = 0
     for name in Self.feedNames {
-      let fast = BuiltInFeeds.render(name, context: context, environment: environment)
+      let fast = BuiltInFeeds().render(name, context: context, environment: environment)
       let slow = try Self.engine(library, name, context, environment)
       #expect(fast == slow.output, "\(name)")
       events += slow.output.components(separatedBy: "BEGIN:VEVENT").count - 1
@@ -145,7 +145,7 @@ import Testing
     var missing = Self.context
     missing["feeds"] = ["calendar": [.dictionary(["uid": "a"])]]
     #expect(
-      BuiltInFeeds.render("feeds/calendar.ics", context: missing, environment: environment) == nil)
+      BuiltInFeeds().render("feeds/calendar.ics", context: missing, environment: environment) == nil)
     let warned = try library.render(
       "feeds/calendar.ics", context: missing, environment: environment)
     #expect(!warned.warnings.isEmpty)
@@ -154,19 +154,19 @@ import Testing
     var text = Self.context
     text["feeds"] = ["calendar": [Self.event(["categories": "Birthday"])]]
     #expect(
-      BuiltInFeeds.render("feeds/calendar.ics", context: text, environment: environment) == nil)
+      BuiltInFeeds().render("feeds/calendar.ics", context: text, environment: environment) == nil)
     #expect(throws: TemplateError.self) {
       try library.render("feeds/calendar.ics", context: text, environment: environment)
     }
     // No site: the engine.
     var bare = Self.context
     bare["site"] = nil
-    #expect(BuiltInFeeds.render("feeds/pantry.ics", context: bare, environment: environment) == nil)
+    #expect(BuiltInFeeds().render("feeds/pantry.ics", context: bare, environment: environment) == nil)
     // A user's own event macro is used, not the shortcut.
     var templates = DefaultTemplates.all
     templates["partials/event.ics"] = templates["partials/event.ics"]?.replacingOccurrences(
       of: "X-VIBEKEEPER-KIND", with: "X-OWN-KIND")
-    let own = try TemplateLibrary(defaults: templates)
+    let own = try SiteTemplates.library(defaults: templates)
     let output = try own.render(
       "feeds/calendar.ics", context: Self.context, environment: environment
     )
@@ -178,7 +178,7 @@ import Testing
     var environment = TT.environment()
     environment.maxSteps = 200
     #expect(
-      BuiltInFeeds.render("feeds/calendar.ics", context: Self.context, environment: environment)
+      BuiltInFeeds().render("feeds/calendar.ics", context: Self.context, environment: environment)
         == nil)
   }
 }

@@ -106,15 +106,6 @@ import Testing
     #expect(out == "01:30 03:30 02:30 02:30 2026-11-23 00:30 tomorrow 20261122T233000Z")
   }
 
-  @Test func markdownOptions() throws {
-    #expect(
-      Markdown.html("\"Hi\" -- <b>x</b>")
-        == "<p>“Hi” – <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")
-    let raw = Markdown.html(
-      "<b>x</b>", options: MarkdownOptions(allowRawHTML: true, smartPunctuation: false))
-    #expect(raw == "<p><b>x</b></p>\n")
-  }
-
   @Test func collectionFilters() throws {
     let gifts: TemplateValue = [
       ["name": "Tea", "who": "Ana", "price": .decimal(Decimal(string: "12.50")!)],

@@ -1,8 +1,8 @@
 import Foundation
 
 extension TemplateFilters {
-  /// Filters that escape or mark values: `safe`, `escape`, `json`, `urlencode`, `ics`,
-  /// `markdown`. `json` gives text that is still escaped for where it is printed (inside
+  /// Filters that escape or mark values: `safe`, `escape`, `json`, `urlencode`, `ics`.
+  /// `json` gives text that is still escaped for where it is printed (inside
   /// `<script>` a plain `{{ value }}` already writes JSON).
   static let escaping: [String: TemplateFilter] = [
     "safe": TemplateFilter { v, _, env in
@@ -27,9 +27,6 @@ extension TemplateFilters {
       var out = ""
       Escaping.icsText(v.text(env.clock), into: &out)
       return .safe(out)
-    },
-    "markdown": TemplateFilter { v, _, env in
-      .safe(Markdown.html(v.text(env.clock), options: env.markdown))
     },
   ]
 

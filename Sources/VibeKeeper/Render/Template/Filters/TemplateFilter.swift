@@ -1,13 +1,29 @@
 /// A filter's implementation: the value, its arguments and the environment in, a value out.
-struct TemplateFilter: Sendable {
+///
+/// The built-in filters are the engine's; an application adds its own by name when it
+/// makes a `TemplateLibrary` (or a `Template`). A filter reports a bad input or argument by
+/// throwing `ValueError`, which the renderer turns into an error at the filter's place.
+public struct TemplateFilter: Sendable {
+  /// The function a filter runs: the value, its arguments and the environment in.
+  public typealias Function =
+    @Sendable (TemplateValue, FilterArguments, RenderEnvironment) throws -> TemplateValue
+
   /// The function.
-  let apply: @Sendable (TemplateValue, FilterArguments, RenderEnvironment) throws -> TemplateValue
+  public let apply: Function
   /// Whether an undefined input is passed on as null instead of being reported (`default`).
-  var acceptsUndefined = false
+  public var acceptsUndefined = false
   /// What of its input the result depends on (for incremental builds, see `ReadNode`).
-  var reads = FilterReads.whole
+  public var reads = FilterReads.whole
   /// Whether the result may depend on the clock's "today" (relative days, times of day).
-  var readsToday = false
+  public var readsToday = false
+
+  /// A filter running `apply`, which depends on all of its input (see `reading`) and not
+  /// on "today" (see `readingToday`); with `acceptsUndefined` an undefined input is passed
+  /// on as null instead of being reported.
+  public init(apply: @escaping Function, acceptsUndefined: Bool = false) {
+    self.apply = apply
+    self.acceptsUndefined = acceptsUndefined
+  }
 
   /// Whether the filter picks elements of its input list (see `FilterReads.pick`).
   var picksElements: Bool {
@@ -16,14 +32,14 @@ struct TemplateFilter: Sendable {
   }
 
   /// This filter, reading `reads` of its input.
-  func reading(_ reads: FilterReads) -> TemplateFilter {
+  public func reading(_ reads: FilterReads) -> TemplateFilter {
     var filter = self
     filter.reads = reads
     return filter
   }
 
   /// This filter, marked as depending on "today".
-  func readingToday() -> TemplateFilter {
+  public func readingToday() -> TemplateFilter {
     var filter = self
     filter.readsToday = true
     return filter
@@ -31,7 +47,7 @@ struct TemplateFilter: Sendable {
 }
 
 /// What of its input a filter's result depends on.
-enum FilterReads: Sendable {
+public enum FilterReads: Sendable {
   /// All of it.
   case whole
   /// The length of a list or map (or a scalar's value): `length`.
@@ -44,19 +60,21 @@ enum FilterReads: Sendable {
 }
 
 /// The evaluated arguments of a filter call, by position and by keyword.
-struct FilterArguments: Sendable {
+public struct FilterArguments: Sendable {
   /// Arguments without a keyword, in order.
-  var positional: [TemplateValue]
+  public var positional: [TemplateValue]
   /// Keyword arguments.
-  var named: [String: TemplateValue]
+  public var named: [String: TemplateValue]
 
   /// The argument at `position` or called `name`, if given.
-  func value(_ position: Int, _ name: String) -> TemplateValue? {
+  public func value(_ position: Int, _ name: String) -> TemplateValue? {
     named[name] ?? (position < positional.count ? positional[position] : nil)
   }
 
   /// A whole-number argument within `range`, `fallback` when absent.
-  func int(_ position: Int, _ name: String, default fallback: Int, in range: ClosedRange<Int>)
+  public func int(
+    _ position: Int, _ name: String, default fallback: Int, in range: ClosedRange<Int>
+  )
     throws(ValueError) -> Int
   {
     guard let value = value(position, name) else { return fallback }
@@ -69,7 +87,8 @@ struct FilterArguments: Sendable {
   }
 
   /// A text argument, `fallback` when absent.
-  func string(_ position: Int, _ name: String, default fallback: String) throws(ValueError)
+  public func string(_ position: Int, _ name: String, default fallback: String)
+    throws(ValueError)
     -> String
   {
     guard let value = value(position, name) else { return fallback }
@@ -82,11 +101,16 @@ struct FilterArguments: Sendable {
 
 /// The registry of filters, by name.
 enum TemplateFilters {
-  /// Every filter, by name.
-  static let all: [String: TemplateFilter] = text.merging(numbers) { a, _ in a }
+  /// The engine's own filters, by name.
+  static let builtIn: [String: TemplateFilter] = text.merging(numbers) { a, _ in a }
     .merging(dates) { a, _ in a }
     .merging(collections) { a, _ in a }
     .merging(escaping) { a, _ in a }
+
+  /// The built-in filters with an application's `added` ones (which win by name).
+  static func with(_ added: [String: TemplateFilter]) -> [String: TemplateFilter] {
+    added.isEmpty ? builtIn : builtIn.merging(added) { _, own in own }
+  }
 
   /// Reads a member of a value by a key path such as `recipient.name` (for sort and group).
   static func path(_ value: TemplateValue, _ key: String) -> TemplateValue {

@@ -22,6 +22,16 @@ public struct ReadSet: Sendable, Hashable {
     let reads: ReadSet
   }
 
+  /// Reads of the whole value.
+  static let all = ReadSet(flags: ReadNode.full)
+
+  /// Reads of the named members of a value (and nothing else of it).
+  init(members: [String: ReadSet]) {
+    self.init(flags: 0, members: members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+  }
+
+  /// Reads with these flags, members (sorted by name), elements (sorted by position) and
+  /// reads of every element.
   init(
     flags: UInt8, members: [(String, ReadSet)] = [], indices: [(Int, ReadSet)] = [],
     each: [ReadSet] = []

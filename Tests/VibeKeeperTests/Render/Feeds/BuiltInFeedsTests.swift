@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TemplateEngine
 @testable import VibeKeeper
 
 /// The built-in feed templates rendered without the engine give the engine's bytes, and
@@ -14,7 +15,7 @@ import Testing
   /// The engine's rendering of a library template (never the shortcut).
   static func engine(
     _ library: TemplateLibrary, _ name: String, _ context: [String: TemplateValue],
-    _ environment: RenderEnvironment = TT.environment()
+    _ environment: RenderEnvironment = TemplateFixture.environment()
   ) throws -> RenderResult {
     try library.template(named: name).render(
       context: context, environment: environment, library: library)
@@ -79,17 +80,17 @@ import Testing
   @Test func givesTheEnginesBytes() throws {
     let library = try TemplateLibrary()
     for name in Self.feedNames {
-      let fast = BuiltInFeeds().render(name, context: Self.context, environment: TT.environment())
+      let fast = BuiltInFeeds().render(name, context: Self.context, environment: TemplateFixture.environment())
       let slow = try Self.engine(library, name, Self.context)
       #expect(slow.warnings.isEmpty)
       #expect(fast == slow.output, "\(name)")
       #expect(
-        try library.render(name, context: Self.context, environment: TT.environment()).output
+        try library.render(name, context: Self.context, environment: TemplateFixture.environment()).output
           == slow.output)
     }
     let calendar = try #require(
       BuiltInFeeds().render(
-        "feeds/calendar.ics", context: Self.context, environment: TT.environment()))
+        "feeds/calendar.ics", context: Self.context, environment: TemplateFixture.environment()))
     #expect(calendar.contains("CATEGORIES:Gift,A\\,B\r\n"))
     #expect(calendar.contains("CATEGORIES:Body,Health\r\n"))
     #expect(calendar.contains("DESCRIPTION:Line one\\nline two\\; with \\\\ and\\nCRLF tab\r\n"))
@@ -140,7 +141,7 @@ import Testing
 
   @Test func otherShapesGoThroughTheEngine() throws {
     let library = try TemplateLibrary()
-    let environment = TT.environment()
+    let environment = TemplateFixture.environment()
     // A missing field: the engine's warning.
     var missing = Self.context
     missing["feeds"] = ["calendar": [.dictionary(["uid": "a"])]]
@@ -175,7 +176,7 @@ import Testing
   }
 
   @Test func aFeedTooLargeForTheEngineStillFailsThere() throws {
-    var environment = TT.environment()
+    var environment = TemplateFixture.environment()
     environment.maxSteps = 200
     #expect(
       BuiltInFeeds().render("feeds/calendar.ics", context: Self.context, environment: environment)

@@ -1,7 +1,7 @@
 import VibeBasics
 
-/// A compact, byte-exact text form of `ReadSet`, `RenderReads` and fingerprints for the page
-/// record kept between builds (`PageRecord`). Names are length-prefixed, so any text
+/// A compact, byte-exact text form of `ReadSet` and `RenderReads`, for records an application
+/// keeps between builds (the site's page record). Names are length-prefixed, so any text
 /// survives:
 ///
 ///     node    := "{" flags ("m" length ":" name node)* ("i" position "," node)* ("e" node)? "}"

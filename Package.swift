@@ -18,9 +18,15 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
+    // Value types that know nothing of households: dates, clocks, diagnostics, hashing, JSON.
+    .target(name: "VibeBasics"),
+    // The generic template engine; it knows nothing of the site, feeds or reports.
+    .target(name: "TemplateEngine", dependencies: ["VibeBasics"]),
     .target(
       name: "VibeKeeper",
-      dependencies: ["CCmark", .product(name: "Yams", package: "Yams")]
+      dependencies: [
+        "VibeBasics", "TemplateEngine", "CCmark", .product(name: "Yams", package: "Yams"),
+      ]
     ),
     .executableTarget(
       name: "vibekeeper",
@@ -28,9 +34,15 @@ let package = Package(
         "VibeKeeper", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // What more than one test target uses.
+    .target(name: "TestHelpers", path: "Tests/TestHelpers"),
+    .testTarget(
+      name: "TemplateEngineTests",
+      dependencies: ["TemplateEngine", "VibeBasics", "TestHelpers"]
+    ),
     .testTarget(
       name: "VibeKeeperTests",
-      dependencies: ["VibeKeeper"]
+      dependencies: ["VibeKeeper", "TemplateEngine", "TestHelpers"]
     ),
   ],
   swiftLanguageModes: [.v6]

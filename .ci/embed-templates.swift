@@ -1,4 +1,4 @@
-// Regenerates Sources/VibeKeeper/Render/Template/DefaultTemplates.swift from the files under
+// Regenerates Sources/VibeKeeper/Render/Site/DefaultTemplates.swift from the files under
 // templates/ so the default templates are compiled into the binary.
 // Run from the repository root: swift .ci/embed-templates.swift
 import Foundation
@@ -6,7 +6,7 @@ import Foundation
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let folder = root.appendingPathComponent("templates")
 let output = root.appendingPathComponent(
-  "Sources/VibeKeeper/Render/Template/DefaultTemplates.swift")
+  "Sources/VibeKeeper/Render/Site/DefaultTemplates.swift")
 
 var names: [String] = []
 if let walker = FileManager.default.enumerator(atPath: folder.path) {

@@ -2,6 +2,7 @@
 // template of a format chosen by the first byte) and, when it parses, renders it with small
 // limits, with a partial, a parent and some data available. Built by run-fuzz.sh.
 import Foundation
+import VibeBasics
 
 private let names = ["in.html", "in.ics", "in.json", "in.txt"]
 private let environment: RenderEnvironment = {

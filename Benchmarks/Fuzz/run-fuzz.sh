@@ -6,17 +6,15 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-300}"
 out=.build/fuzz
 mkdir -p "$out/corpus"
-sources=(
-  Sources/VibeKeeper/Render/Template/*.swift
-  Sources/VibeKeeper/Render/Template/Filters/*.swift
-  Sources/VibeKeeper/Render/Markdown/Markdown.swift
-  Sources/VibeKeeper/Render/Report/JSONValue.swift
-  Sources/VibeKeeper/Render/Feeds/{ICSFormat,FeedEvent}.swift
-  Sources/VibeKeeper/Model/{LocalDate,LocalClock,TimeOfDay,Weekday,Diagnostic,DecimalFormat,Suggestion}.swift
-  Benchmarks/Fuzz/FuzzTemplate.swift
-)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name VibeKeeper \
-  -I Sources/CCmark -lcmark "${sources[@]}" -o "$out/fuzz-templates"
+# The engine and the value types it uses, as two modules like the package's targets (the
+# fuzz entry point joins the engine's module).
+sanitize=(-sanitize=fuzzer,address -parse-as-library -O)
+swiftc "${sanitize[@]}" -module-name VibeBasics -emit-library -static -emit-module \
+  -emit-module-path "$out/VibeBasics.swiftmodule" -o "$out/libVibeBasics.a" \
+  Sources/VibeBasics/*.swift
+swiftc "${sanitize[@]}" -module-name TemplateEngine -I "$out" -L "$out" -lVibeBasics \
+  Sources/TemplateEngine/*.swift Sources/TemplateEngine/{Filters,Reads}/*.swift \
+  Benchmarks/Fuzz/FuzzTemplate.swift -o "$out/fuzz-templates"
 # Seed corpus: the default templates and a few snippets.
 i=0
 for f in templates/*.html templates/*/*.html; do

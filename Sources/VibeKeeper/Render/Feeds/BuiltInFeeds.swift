@@ -5,12 +5,12 @@ import Foundation
 /// escaped and folded straight into the feed's bytes (a year of feeds is about 100,000
 /// events and 90 MB, most of a large build's rendering through the engine).
 ///
-/// `TemplateLibrary.render` uses it only for templates whose text is exactly the one this
-/// was written for (a user's own feed or event template, or a changed default, goes through
-/// the engine), and only for values of the shape the feeds give: when anything is missing
-/// or of another type, `render` gives nil and the engine renders the template, with its
-/// warnings and errors.
-enum BuiltInFeeds {
+/// It is the site's `TemplateFastPath`: `TemplateLibrary.render` uses it only for templates
+/// whose text is exactly the one this was written for (a user's own feed or event template,
+/// or a changed default, goes through the engine), and only for values of the shape the
+/// feeds give: when anything is missing or of another type, `render` gives nil and the
+/// engine renders the template, with its warnings and errors.
+struct BuiltInFeeds: TemplateFastPath {
   /// One feed template: the list of `feeds` it prints, what follows the site title in its
   /// name, and its description.
   struct Feed {
@@ -58,24 +58,24 @@ enum BuiltInFeeds {
 
   /// The feed templates of a library that may be rendered here: those whose text, and
   /// the text of `partials/event.ics`, is the built-in one this was written for.
-  static func renderable(text: (String) -> String?) -> Set<String> {
+  func renderable(text: (String) -> String?) -> Set<String> {
     func known(_ name: String) -> Bool {
       guard let own = text(name), let builtIn = DefaultTemplates.all[name] else { return false }
-      return own == builtIn && FeedEvents.fnv1a(builtIn) == templateHashes[name]
+      return own == builtIn && FeedEvents.fnv1a(builtIn) == BuiltInFeeds.templateHashes[name]
     }
-    guard known(partial) else { return [] }
-    return Set(feeds.keys.filter(known))
+    guard known(BuiltInFeeds.partial) else { return [] }
+    return Set(BuiltInFeeds.feeds.keys.filter(known))
   }
 
   /// The finished feed (CRLF, folded), or nil when the context is not what the feeds give
   /// (then the engine renders it).
-  static func render(
+  func render(
     _ name: String, context: [String: TemplateValue], environment: RenderEnvironment
   ) -> String? {
-    guard let feed = feeds[name], let site = context["site"],
+    guard let feed = BuiltInFeeds.feeds[name], let site = context["site"],
       let title = site.member("title"), let timeZone = site.member("timezone"),
       let vtimezone = context["vtimezone"], let events = context["feeds"]?.member(feed.topic),
-      let list = loopItems(events), fitsSteps(list, environment)
+      let list = BuiltInFeeds.loopItems(events), BuiltInFeeds.fitsSteps(list, environment)
     else { return nil }
     let clock = environment.clock
     var calendarName = title
@@ -106,17 +106,16 @@ enum BuiltInFeeds {
 
   /// What `render` reads, for incremental builds: the site's title and time zone, the
   /// VTIMEZONE, all of the feed's events, the two templates, and (conservatively) "today".
-  static func reads(_ name: String) -> RenderReads? {
-    guard let feed = feeds[name] else { return nil }
-    let all = ReadSet(flags: ReadNode.full)
-    let context = ReadSet(
-      flags: 0,
-      members: [
-        ("feeds", ReadSet(flags: 0, members: [(feed.topic, all)])),
-        ("site", ReadSet(flags: 0, members: [("timezone", all), ("title", all)])),
-        ("vtimezone", all),
-      ])
-    return RenderReads(context: context, templates: [name, partial].sorted(), today: true)
+  func reads(_ name: String) -> RenderReads? {
+    guard let feed = BuiltInFeeds.feeds[name] else { return nil }
+    let all = ReadSet.all
+    let context = ReadSet(members: [
+      "feeds": ReadSet(members: [feed.topic: all]),
+      "site": ReadSet(members: ["timezone": all, "title": all]),
+      "vtimezone": all,
+    ])
+    return RenderReads(
+      context: context, templates: [name, BuiltInFeeds.partial].sorted(), today: true)
   }
 
   /// What `{% for x in value %}` visits with one loop variable: a list's items, a map's

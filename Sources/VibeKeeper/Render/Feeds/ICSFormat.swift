@@ -21,24 +21,14 @@ public struct ICSFormat: Sendable {
       && zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 0)) == nil
   }
 
-  /// `20261122`.
-  public static func date(_ d: LocalDate) -> String {
-    pad(d.year, 4) + pad(d.month, 2) + pad(d.day, 2)
-  }
+  /// `20261122` (see `BasicISO8601.date`).
+  public static func date(_ d: LocalDate) -> String { BasicISO8601.date(d) }
 
-  /// `20261122T083000` (a local date and time, without zone).
-  public static func local(_ d: LocalDate, _ t: TimeOfDay) -> String {
-    date(d) + "T" + pad(t.hour, 2) + pad(t.minute, 2) + pad(t.second, 2)
-  }
+  /// `20261122T083000`, a local date and time without zone (see `BasicISO8601.local`).
+  public static func local(_ d: LocalDate, _ t: TimeOfDay) -> String { BasicISO8601.local(d, t) }
 
-  /// `20261122T073000Z` (an instant in UTC).
-  public static func utc(_ instant: Date) -> String {
-    local(utcClock.localDate(of: instant), utcClock.localTime(of: instant)) + "Z"
-  }
-
-  /// A clock in UTC (made once: a calendar is costly to set up, and feeds have many stamps).
-  private static let utcClock = LocalClock(
-    now: Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+  /// `20261122T073000Z`, an instant in UTC (see `BasicISO8601.utc`).
+  public static func utc(_ instant: Date) -> String { BasicISO8601.utc(instant) }
 
   /// The parameters and value after `DTSTART`: `;VALUE=DATE:20261122`,
   /// `;TZID=Europe/Berlin:20261123T083000` or `:20261123T083000Z` in UTC.
@@ -132,10 +122,6 @@ public struct ICSFormat: Sendable {
           || "/_+-.".unicodeScalars.contains($0))
     }
     return kept.isEmpty ? "UTC" : String(String.UnicodeScalarView(kept))
-  }
-
-  private static func pad(_ v: Int, _ width: Int) -> String {
-    String(v).leftPadded(width)
   }
 }
 

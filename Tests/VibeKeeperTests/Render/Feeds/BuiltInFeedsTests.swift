@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TemplateEngine
 @testable import VibeKeeper
 
 /// The built-in feed templates rendered without the engine give the engine's bytes, and
@@ -14,7 +15,7 @@ import Testing
   /// The engine's rendering of a library template (never the shortcut).
   static func engine(
     _ library: TemplateLibrary, _ name: String, _ context: [String: TemplateValue],
-    _ environment: RenderEnvironment = TT.environment()
+    _ environment: RenderEnvironment = TemplateFixture.environment()
   ) throws -> RenderResult {
     try library.template(named: name).render(
       context: context, environment: environment, library: library)
@@ -71,7 +72,7 @@ import Testing
   @Test func theDefaultFeedTemplatesAreTheOnesItWasWrittenFor() throws {
     // A change of `templates/feeds` or `templates/partials/event.ics` turns the shortcut off
     // until `BuiltInFeeds` (and its hashes) are brought up to date.
-    let names = BuiltInFeeds.renderable { DefaultTemplates.all[$0] }
+    let names = BuiltInFeeds().renderable { DefaultTemplates.all[$0] }
     #expect(names == Set(Self.feedNames))
     #expect(Set(BuiltInFeeds.feeds.keys) == Set(Self.feedNames))
   }
@@ -79,17 +80,17 @@ import Testing
   @Test func givesTheEnginesBytes() throws {
     let library = try TemplateLibrary()
     for name in Self.feedNames {
-      let fast = BuiltInFeeds.render(name, context: Self.context, environment: TT.environment())
+      let fast = BuiltInFeeds().render(name, context: Self.context, environment: TemplateFixture.environment())
       let slow = try Self.engine(library, name, Self.context)
       #expect(slow.warnings.isEmpty)
       #expect(fast == slow.output, "\(name)")
       #expect(
-        try library.render(name, context: Self.context, environment: TT.environment()).output
+        try library.render(name, context: Self.context, environment: TemplateFixture.environment()).output
           == slow.output)
     }
     let calendar = try #require(
-      BuiltInFeeds.render(
-        "feeds/calendar.ics", context: Self.context, environment: TT.environment()))
+      BuiltInFeeds().render(
+        "feeds/calendar.ics", context: Self.context, environment: TemplateFixture.environment()))
     #expect(calendar.contains("CATEGORIES:Gift,A\\,B\r\n"))
     #expect(calendar.contains("CATEGORIES:Body,Health\r\n"))
     #expect(calendar.contains("DESCRIPTION:Line one\\nline two\\; with \\\\ and\\nCRLF tab\r\n"))
@@ -117,7 +118,7 @@ import Testing
     let environment = RenderEnvironment(clock: clock, currency: household.settings.currency)
     var events = 0
     for name in Self.feedNames {
-      let fast = BuiltInFeeds.render(name, context: context, environment: environment)
+      let fast = BuiltInFeeds().render(name, context: context, environment: environment)
       let slow = try Self.engine(library, name, context, environment)
       #expect(fast == slow.output, "\(name)")
       events += slow.output.components(separatedBy: "BEGIN:VEVENT").count - 1
@@ -140,12 +141,12 @@ import Testing
 
   @Test func otherShapesGoThroughTheEngine() throws {
     let library = try TemplateLibrary()
-    let environment = TT.environment()
+    let environment = TemplateFixture.environment()
     // A missing field: the engine's warning.
     var missing = Self.context
     missing["feeds"] = ["calendar": [.dictionary(["uid": "a"])]]
     #expect(
-      BuiltInFeeds.render("feeds/calendar.ics", context: missing, environment: environment) == nil)
+      BuiltInFeeds().render("feeds/calendar.ics", context: missing, environment: environment) == nil)
     let warned = try library.render(
       "feeds/calendar.ics", context: missing, environment: environment)
     #expect(!warned.warnings.isEmpty)
@@ -154,19 +155,19 @@ import Testing
     var text = Self.context
     text["feeds"] = ["calendar": [Self.event(["categories": "Birthday"])]]
     #expect(
-      BuiltInFeeds.render("feeds/calendar.ics", context: text, environment: environment) == nil)
+      BuiltInFeeds().render("feeds/calendar.ics", context: text, environment: environment) == nil)
     #expect(throws: TemplateError.self) {
       try library.render("feeds/calendar.ics", context: text, environment: environment)
     }
     // No site: the engine.
     var bare = Self.context
     bare["site"] = nil
-    #expect(BuiltInFeeds.render("feeds/pantry.ics", context: bare, environment: environment) == nil)
+    #expect(BuiltInFeeds().render("feeds/pantry.ics", context: bare, environment: environment) == nil)
     // A user's own event macro is used, not the shortcut.
     var templates = DefaultTemplates.all
     templates["partials/event.ics"] = templates["partials/event.ics"]?.replacingOccurrences(
       of: "X-VIBEKEEPER-KIND", with: "X-OWN-KIND")
-    let own = try TemplateLibrary(defaults: templates)
+    let own = try SiteTemplates.library(defaults: templates)
     let output = try own.render(
       "feeds/calendar.ics", context: Self.context, environment: environment
     )
@@ -175,10 +176,10 @@ import Testing
   }
 
   @Test func aFeedTooLargeForTheEngineStillFailsThere() throws {
-    var environment = TT.environment()
+    var environment = TemplateFixture.environment()
     environment.maxSteps = 200
     #expect(
-      BuiltInFeeds.render("feeds/calendar.ics", context: Self.context, environment: environment)
+      BuiltInFeeds().render("feeds/calendar.ics", context: Self.context, environment: environment)
         == nil)
   }
 }

@@ -292,19 +292,6 @@ enum FeedFixture {
     #expect(ICSFormat.uri("https://x.org/a,b;c?d=1") == "https://x.org/a,b;c?d=1")
   }
 
-  @Test func icsDateTimeFilters() throws {
-    // TT.clock is 2026-11-22 10:00 UTC in Europe/Berlin; the 29 March 2026 08:30 is CEST.
-    let context: [String: TemplateValue] = [
-      "now": .dateTime(TT.clock.now), "d": .date(LocalDate(year: 2026, month: 3, day: 29)!),
-      "t": .time(TimeOfDay(hour: 8, minute: 30)!),
-    ]
-    let out = try TT.render(
-      "{{ now | ics_datetime }}|{{ now | ics_utc }}|{{ d | ics_datetime }}|{{ d | ics_utc }}|"
-        + "{{ t | ics_utc }}", context)
-    #expect(
-      out == "20261122T110000|20261122T100000Z|20260329T000000|20260328T230000Z|20261122T073000Z")
-  }
-
   @Test func durationsAndDates() {
     #expect(ICSFormat.duration(minutes: 15) == "PT15M")
     #expect(ICSFormat.duration(minutes: 90) == "PT1H30M")

@@ -1,0 +1,169 @@
+import Foundation
+import VibeBasics
+
+/// How a `{{ }}` value is escaped; the parser picks one for each output from the format and,
+/// in HTML and JSON, from where in the markup the output sits.
+enum EscapeMode: Sendable, Equatable {
+  /// Text passes through (`.txt`, `.md`).
+  case none
+  /// HTML text content (and RCDATA such as `<title>`).
+  case htmlText
+  /// A quoted HTML attribute value.
+  case htmlAttribute
+  /// The start of a quoted URL attribute value (`href`, `src` ...): unsafe schemes blocked.
+  case htmlURL
+  /// Inside a tag but not in a quoted value (unquoted value, attribute name): everything but
+  /// letters and digits becomes a character reference.
+  case htmlTag
+  /// The start of an unquoted URL attribute value.
+  case htmlTagURL
+  /// Inside `<script>`: a JSON value (strings quoted), so data stays data.
+  case script
+  /// A quoted event-handler attribute (`onclick`): a JSON value, then attribute-escaped.
+  case htmlEventAttribute
+  /// iCalendar TEXT.
+  case ics
+  /// A JSON value outside a string literal.
+  case jsonValue
+  /// Inside a JSON string literal: escaped without quotes.
+  case jsonString
+}
+
+/// The escaping functions of every output context.
+public enum Escaping {
+  /// Escapes `& < > " '` for HTML text and quoted attribute values.
+  public static func html(_ s: String, into out: inout String) {
+    let needs = s.utf8.contains { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }
+    guard needs else {
+      out += s
+      return
+    }
+    // The special characters are ASCII, so runs between them are copied as they are.
+    var text = s
+    text.withUTF8 { bytes in
+      var start = 0
+      for i in 0..<bytes.count {
+        let entity: String
+        switch bytes[i] {
+        case 38: entity = "&amp;"
+        case 60: entity = "&lt;"
+        case 62: entity = "&gt;"
+        case 34: entity = "&quot;"
+        case 39: entity = "&#39;"
+        default: continue
+        }
+        if start < i {
+          out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        }
+        out += entity
+        start = i + 1
+      }
+      if start < bytes.count {
+        out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+      }
+    }
+  }
+
+  /// Escapes every ASCII character except letters and digits as a character reference
+  /// (OWASP's rule for unquoted attributes), so the value cannot end the attribute or tag.
+  static func htmlStrict(_ s: String, into out: inout String) {
+    for scalar in s.unicodeScalars {
+      if scalar.isASCII, !scalar.properties.isAlphabetic, scalar.properties.numericType == nil {
+        out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+      } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        continue
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+
+  /// The URL if its scheme is http, https or mailto or it is relative; otherwise `#blocked`.
+  ///
+  /// Browsers ignore tabs and line breaks inside a URL and leading spaces or control
+  /// characters, so those are removed before the scheme is read.
+  static func safeURL(_ s: String) -> String {
+    // The usual case, a link without a scheme, spaces or controls, needs no cleaning.
+    var delimiter: UInt8 = 0
+    var plain = true
+    for byte in s.utf8 {
+      if byte <= 0x20 {
+        plain = false
+        break
+      }
+      if delimiter == 0, byte == 0x2F || byte == 0x3F || byte == 0x23 || byte == 0x3A {
+        delimiter = byte
+      }
+    }
+    if plain, delimiter != 0x3A { return s }
+    return checkedURL(s)
+  }
+
+  /// `safeURL` without the shortcut: cleaned, then the scheme read.
+  static func checkedURL(_ s: String) -> String {
+    var cleaned = String.UnicodeScalarView()
+    for scalar in s.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
+      if cleaned.isEmpty, scalar.value <= 0x20 { continue }
+      cleaned.append(scalar)
+    }
+    let url = String(cleaned)
+    for scalar in url.unicodeScalars {
+      if scalar == "/" || scalar == "?" || scalar == "#" { return url }
+      if scalar == ":" {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        return ["http", "https", "mailto"].contains(scheme) ? url : "#blocked"
+      }
+    }
+    return url
+  }
+
+  /// Escapes iCalendar TEXT (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks;
+  /// other control characters are dropped.
+  static func icsText(_ s: String, into out: inout String) {
+    guard s.utf8.contains(where: needsICSEscape) else {
+      out += s
+      return
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(s.utf8.count + 8)
+    icsText(s, into: &bytes)
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `icsText` into UTF-8 bytes. Every character it changes is ASCII, so it works on the
+  /// bytes: a CR, or a LF not after a CR, becomes `\n`.
+  static func icsText(_ s: String, into out: inout [UInt8]) {
+    guard s.utf8.contains(where: needsICSEscape) else {
+      out.append(contentsOf: s.utf8)
+      return
+    }
+    var previousCR = false
+    for byte in s.utf8 {
+      defer { previousCR = byte == 0x0D }
+      guard needsICSEscape(byte) else {
+        out.append(byte)
+        continue
+      }
+      switch byte {
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x3B: out += [0x5C, 0x3B]
+      case 0x2C: out += [0x5C, 0x2C]
+      case 0x0D: out += [0x5C, 0x6E]
+      case 0x0A: if !previousCR { out += [0x5C, 0x6E] }
+      case 0x09: out.append(0x20)
+      default: continue  // other controls are dropped
+      }
+    }
+  }
+
+  /// Whether a byte is changed by iCalendar TEXT escaping (`\ ; ,` and controls).
+  private static func needsICSEscape(_ b: UInt8) -> Bool {
+    b < 0x20 || b == 0x7F || b == 0x5C || b == 0x3B || b == 0x2C
+  }
+
+  /// The inside of a JSON string literal (no surrounding quotes).
+  static func jsonString(_ s: String, into out: inout String) {
+    let quoted = JSONValue.quoted(s)
+    out += quoted.dropFirst().dropLast()
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import VibeBasics
+
+extension TemplateFilters {
+  /// Number and money filters: `currency`, `percent`, `round`, `fixed`, `abs`, `int`.
+  static let numbers: [String: TemplateFilter] = [
+    "currency": TemplateFilter { v, args, env in
+      if case .null = v { return .string("") }
+      let code = try args.string(0, "code", default: env.currency).uppercased()
+      return .string(currency(try number(v, "currency"), code: code))
+    },
+    "percent": TemplateFilter { v, args, _ in
+      if case .null = v { return .string("") }
+      let places = try args.int(0, "places", default: 0, in: 0...10)
+      let ratio = try number(v, "percent")
+      return .string(DecimalFormat.plain(ratio * 100, places: places) + "%")
+    },
+    "round": TemplateFilter { v, args, _ in
+      let places = try args.int(0, "places", default: 0, in: 0...20)
+      let rounded = DecimalFormat.rounded(try number(v, "round"), places: places)
+      return places == 0 ? ValueOperations.normalized(rounded) : .decimal(rounded)
+    },
+    "fixed": TemplateFilter { v, args, _ in
+      let places = try args.int(0, "places", default: 2, in: 0...20)
+      return .string(grouped(DecimalFormat.plain(try number(v, "fixed"), places: places)))
+    },
+    "abs": TemplateFilter { v, _, _ in
+      if case .int(let i) = v, i != Int.min { return .int(abs(i)) }
+      return .decimal(try number(v, "abs").magnitude)
+    },
+    "int": TemplateFilter { v, _, _ in
+      if case .int = v { return v }
+      guard let d = try? number(v, "int") else { return .int(0) }
+      return ValueOperations.normalized(DecimalFormat.floor(d.magnitude) * (d < 0 ? -1 : 1))
+    },
+  ]
+
+  /// The number a value holds (numbers, or text that reads as a number).
+  static func number(_ v: TemplateValue, _ filter: String) throws(ValueError) -> Decimal {
+    if let d = v.numberValue, !d.isNaN { return d }
+    if let s = v.stringValue, let d = Decimal(string: s, locale: Locale(identifier: "en_US_POSIX")),
+      !d.isNaN, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") })
+    {
+      return d
+    }
+    throw ValueError("'\(filter)' needs a number, not \(v.typeName)")
+  }
+
+  private static let symbols: [String: String] = [
+    "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "KRW": "₩", "CNY": "CN¥",
+    "CAD": "CA$", "AUD": "A$", "NZD": "NZ$", "BRL": "R$", "MXN": "MX$", "ILS": "₪",
+  ]
+  private static let wholeCurrencies: Set<String> = ["JPY", "KRW", "ISK", "CLP", "VND", "HUF"]
+
+  /// `$1,234.50`, `€3.00`, `-£2.10`, `CHF 12.00` (grouping with `,`, half-even rounding).
+  static func currency(_ amount: Decimal, code: String) -> String {
+    let places = wholeCurrencies.contains(code) ? 0 : 2
+    var digits = DecimalFormat.plain(amount, places: places)
+    let negative = digits.hasPrefix("-")
+    if negative { digits.removeFirst() }
+    let symbol = symbols[code] ?? code + " "
+    return (negative ? "-" : "") + symbol + grouped(digits)
+  }
+
+  /// Digits with `,` between groups of three before the point.
+  static func grouped(_ plain: String) -> String {
+    var text = plain
+    let sign = text.hasPrefix("-") ? String(text.removeFirst()) : ""
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let whole = Array(parts[0])
+    var out = ""
+    for (i, c) in whole.enumerated() {
+      if i > 0, (whole.count - i) % 3 == 0 { out += "," }
+      out.append(c)
+    }
+    return sign + out + (parts.count > 1 ? "." + parts[1] : "")
+  }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import VibeBasics
+
+/// A missing template or a name that may not be used (`..`, absolute paths).
+struct TemplateLookupError: Error {
+  /// What is wrong with the name.
+  let message: String
+}
+
+/// The named templates of a run: an application's defaults, overridden by name by the
+/// files of a user's template folder. Every template is parsed once, when the library is
+/// made; `include`, `extends` and `import` resolve names only inside the library, so a
+/// template can never read a file outside the template folders.
+public struct TemplateLibrary: Sendable {
+  private let entries: [String: Result<Template, TemplateError>]
+  private let userNames: Set<String>
+  /// The loaded names that are valid (checked once, not on every include).
+  private let validNames: Set<String>
+  /// Problems found while loading: syntax errors of templates, ignored files.
+  public let diagnostics: [Diagnostic]
+  /// The renderer of some templates without the engine, and the names it took on.
+  private let fastPath: (any TemplateFastPath)?
+  private let fastPathNames: Set<String>
+
+  /// Loads `defaults` (template text by name) and, if given, every file under `userFolder`
+  /// (which wins by name). `displayRoot` is how the folder is shown in messages (default:
+  /// its path as given). Files that are symbolic links leading outside the folder are
+  /// ignored with a warning. `filters` are the application's own filters besides the
+  /// built-in ones (an added filter replaces a built-in one of the same name); `fastPath`
+  /// renders the templates it takes on without the engine.
+  public init(
+    defaults: [String: String], userFolder: URL? = nil, displayRoot: String? = nil,
+    filters: [String: TemplateFilter] = [:], fastPath: (any TemplateFastPath)? = nil
+  ) throws {
+    var sources: [String: TemplateSource] = [:]
+    for (name, text) in defaults {
+      sources[name] = TemplateSource(name: name, displayPath: "(built-in)/" + name, text: text)
+    }
+    var diagnostics: [Diagnostic] = []
+    var userNames: Set<String> = []
+    if let userFolder {
+      let root = displayRoot ?? userFolder.relativePath
+      let files = try TemplateLibrary.files(in: userFolder, diagnostics: &diagnostics, root: root)
+      for (name, url) in files {
+        let display = root + "/" + name
+        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8)
+        else {
+          let location = SourceLocation(file: display, line: 1, column: 1)
+          diagnostics.append(Diagnostic(.error, location, "template is not readable UTF-8 text"))
+          continue
+        }
+        sources[name] = TemplateSource(name: name, displayPath: display, text: text)
+        userNames.insert(name)
+      }
+    }
+    var entries: [String: Result<Template, TemplateError>] = [:]
+    let filters = TemplateFilters.with(filters)
+    for name in sources.keys.sorted() {
+      guard let source = sources[name] else { continue }
+      do {
+        entries[name] = .success(try Template(source: source, filters: filters))
+      } catch {
+        entries[name] = .failure(error)
+        diagnostics.append(error.diagnostic)
+      }
+    }
+    self.entries = entries
+    validNames = Set(entries.keys.filter { TemplateLibrary.invalidNameReason($0) == nil })
+    self.userNames = userNames
+    self.diagnostics = diagnostics
+    self.fastPath = fastPath
+    fastPathNames =
+      fastPath?.renderable { name in
+        guard case .success(let template) = entries[name] else { return nil }
+        return template.source.text
+      } ?? []
+  }
+
+  /// Every template name, sorted.
+  public var names: [String] { entries.keys.sorted() }
+
+  /// The templates under `pages/`, sorted; `pages/NAME.EXT` renders to `NAME.EXT`.
+  public var pageNames: [String] { names.filter { $0.hasPrefix("pages/") } }
+
+  /// Where a page renders to in the output: `pages/gifts/list.html` gives `gifts/list.html`;
+  /// nil for a template that is not a page.
+  public static func outputPath(ofPage name: String) -> String? {
+    guard name.hasPrefix("pages/"), name.count > 6 else { return nil }
+    return String(name.dropFirst(6))
+  }
+
+  /// The text of the template called `name` as loaded, parsed or not.
+  public func sourceText(named name: String) -> String? {
+    switch entries[name] {
+    case .success(let template): return template.source.text
+    case .failure, .none: return nil
+    }
+  }
+
+  /// Whether a name comes from the user's folder (overriding or adding to the defaults).
+  public func isUserTemplate(_ name: String) -> Bool { userNames.contains(name) }
+
+  /// Why a name may not be used, or nil when it is a plain relative path inside the folder.
+  public static func invalidNameReason(_ name: String) -> String? {
+    if name.isEmpty { return "a template name is empty" }
+    if name.hasPrefix("/") || name.hasPrefix("~") || name.contains("\\") || name.contains(":") {
+      return "template name '\(name)' must be a relative path inside the template folder"
+    }
+    if name.contains("\0") { return "template name contains a NUL character" }
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
+      return "template name '\(name)' may not contain '..', '.' or empty path parts"
+    }
+    return nil
+  }
+
+  /// The parsed template called `name`; throws its syntax error, or a lookup error when the
+  /// name is invalid or unknown.
+  public func template(named name: String) throws -> Template {
+    if validNames.contains(name), let entry = entries[name] { return try entry.get() }
+    if let reason = TemplateLibrary.invalidNameReason(name) {
+      throw TemplateLookupError(message: reason)
+    }
+    guard let entry = entries[name] else {
+      throw TemplateLookupError(
+        message: "template '\(name)' not found" + .didYouMean(name, in: names))
+    }
+    return try entry.get()
+  }
+
+  /// Renders the template called `name` with `context` (and its parents, includes and
+  /// imports from this library), finished for its format; `recordingReads` as in
+  /// `Template.render`.
+  public func render(
+    _ name: String, context: [String: TemplateValue], environment: RenderEnvironment,
+    recordingReads: Bool = false
+  ) throws(TemplateError) -> RenderResult {
+    if let fastPath, fastPathNames.contains(name),
+      let output = fastPath.render(name, context: context, environment: environment)
+    {
+      return RenderResult(
+        output: output, warnings: [], reads: recordingReads ? fastPath.reads(name) : nil)
+    }
+    let template: Template
+    do {
+      template = try self.template(named: name)
+    } catch let e as TemplateError {
+      throw e
+    } catch {
+      let message = (error as? TemplateLookupError)?.message ?? "cannot load '\(name)'"
+      throw TemplateError(message, file: name)
+    }
+    return try template.render(
+      context: context, environment: environment, library: self, recordingReads: recordingReads)
+  }
+
+  /// The regular files under a folder by relative name, skipping hidden files and links
+  /// that lead outside it.
+  private static func files(
+    in folder: URL, diagnostics: inout [Diagnostic], root: String
+  ) throws -> [(String, URL)] {
+    let base = folder.resolvingSymlinksInPath().standardizedFileURL
+    let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
+    let manager = FileManager.default
+    guard let enumerator = manager.enumerator(atPath: base.path) else {
+      throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path])
+    }
+    var result: [(String, URL)] = []
+    for case let relative as String in enumerator {
+      let name = relative.split(separator: "/").joined(separator: "/")
+      if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+      let url = base.appendingPathComponent(name)
+      let real = url.resolvingSymlinksInPath().standardizedFileURL
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: real.path, isDirectory: &isDirectory) else { continue }
+      guard real.path.hasPrefix(basePath) else {
+        let location = SourceLocation(file: root + "/" + name, line: 1, column: 1)
+        diagnostics.append(
+          Diagnostic(.warning, location, "ignored: a link to a file outside the template folder"))
+        continue
+      }
+      if isDirectory.boolValue { continue }
+      guard invalidNameReason(name) == nil else { continue }
+      result.append((name, real))
+    }
+    return result.sorted { $0.0 < $1.0 }
+  }
+}

@@ -1,0 +1,310 @@
+import Foundation
+import VibeBasics
+
+extension TemplateRenderer {
+  /// The value of an expression; an undefined variable is an error under strict mode and
+  /// null with a warning otherwise.
+  mutating func eval(_ expr: Expr) throws(TemplateError) -> TemplateValue {
+    switch expr {
+    case .literal(let value): return value
+    case .variable, .member, .index:
+      if let (value, origin) = try lookup(expr) {
+        origin?.readAll()
+        return value
+      }
+      return try undefined()
+    case .list(let items):
+      var values: [TemplateValue] = []
+      values.reserveCapacity(items.count)
+      for item in items { values.append(try eval(item)) }
+      return .array(values)
+    case .map(let pairs):
+      var values: [String: TemplateValue] = [:]
+      for pair in pairs { values[pair.key] = try eval(pair.value) }
+      return .dictionary(values)
+    case .unary(let op, let operand, let at):
+      let value = try eval(operand)
+      switch op {
+      case .not: return .bool(!value.isTruthy)
+      case .plus, .negate:
+        if op == .negate, case .int(let i) = value, i != Int.min { return .int(-i) }
+        guard let d = value.numberValue else {
+          throw error("cannot apply '-' to \(value.typeName)", at: at)
+        }
+        return .decimal(op == .negate ? -d : d)
+      }
+    case .binary(let op, let left, let right, let at): return try binary(op, left, right, at)
+    case .filter(let base, let call):
+      let (value, origin) = try applyFilter(base, call)
+      origin?.readAll()
+      return value
+    case .test(let base, let call, let negated):
+      return .bool(try runTest(base, call) != negated)
+    case .call(let callee, let arguments, let at): return try call(callee, arguments, at)
+    case .conditional(let value, let condition, let otherwise):
+      if try truth(condition) { return try eval(value) }
+      return try otherwise.map { e throws(TemplateError) in try eval(e) } ?? .null
+    }
+  }
+
+  /// Reports the last failed look-up: an error when strict, else a warning and null.
+  mutating func undefined() throws(TemplateError) -> TemplateValue {
+    let (message, at) = missing ?? ("undefined value", 0)
+    if environment.strict { throw error(message, at: at) }
+    let location = current.source.location(at)
+    if warned.insert(location).inserted {
+      warnings.append(Diagnostic(.warning, location, message))
+    }
+    return .null
+  }
+
+  /// The value of an expression and, when it is a path into the context (a variable,
+  /// member or index), that path's read node, without marking the value as read; `reading`
+  /// is marked instead (nothing, `ReadNode.shape`). An undefined path is handled like `eval`.
+  mutating func evalKeepingOrigin(_ expr: Expr, reading flags: UInt8 = 0) throws(TemplateError)
+    -> (TemplateValue, ReadNode?)
+  {
+    switch expr {
+    case .variable, .member, .index:
+      guard let (value, origin) = try lookup(expr) else { return (try undefined(), nil) }
+      if let origin {
+        if flags & ReadNode.shape != 0 { origin.readTruth(of: value) }
+      }
+      return (value, origin)
+    case .filter(let base, let call) where call.filter.picksElements:
+      let (value, origin) = try applyFilter(base, call)
+      if let origin, flags & ReadNode.shape != 0 { origin.readTruth(of: value) }
+      return (value, origin)
+    default:
+      return (try eval(expr), nil)
+    }
+  }
+
+  /// Whether a condition holds; a path into the context is read only as far as its truth
+  /// needs (a list's emptiness, not its elements).
+  mutating func truth(_ expr: Expr) throws(TemplateError) -> Bool {
+    try evalKeepingOrigin(expr, reading: ReadNode.shape).0.isTruthy
+  }
+
+  /// A variable, member or index with its read node (nil when not from the context), or
+  /// nil (with `missing` set) when it does not exist.
+  mutating func lookup(_ expr: Expr) throws(TemplateError) -> (TemplateValue, ReadNode?)? {
+    switch expr {
+    case .variable(let name, let at):
+      if let found = scopes.lookup(name) { return found }
+      if let reads {
+        _ = reads.member(name)
+        reads.readShape()  // the hint below lists the context's names
+      }
+      let known = scopes.names.sorted()
+      missing = ("undefined variable '\(name)'" + .didYouMean(name, in: known), at)
+      return nil
+    case .member(let base, let name, let at):
+      guard let (container, origin) = try lookup(base) else { return nil }
+      if let value = container.member(name) { return (value, origin?.member(name)) }
+      if let origin {
+        _ = origin.member(name)
+        origin.readShape()  // the hint lists the members
+      }
+      let described = describe(base)
+      switch container {
+      case .dictionary, .object:
+        let hint = String.didYouMean(name, in: container.memberNames)
+        missing = ("\(described) has no member '\(name)'" + hint, at)
+      default:
+        missing = ("\(described) is \(container.typeName), it has no member '\(name)'", at)
+      }
+      return nil
+    case .index(let base, let indexExpr, let at):
+      guard let (container, origin) = try lookup(base) else { return nil }
+      let index = try eval(indexExpr)
+      switch (container, index) {
+      case (.array(let items), .int(let i)):
+        origin?.readShape()
+        let position = i < 0 ? items.count + i : i
+        if items.indices.contains(position) { return (items[position], origin?.index(position)) }
+        missing = ("index \(i) is out of range for a list of \(items.count) items", at)
+        return nil
+      case (.string(let s), .int(let i)), (.safe(let s), .int(let i)):
+        origin?.readAll()
+        let characters = Array(s)
+        let position = i < 0 ? characters.count + i : i
+        if characters.indices.contains(position) {
+          return (.string(String(characters[position])), nil)
+        }
+        missing = ("index \(i) is out of range for a string of \(characters.count) characters", at)
+        return nil
+      case (.dictionary, _), (.object, _):
+        guard let key = index.stringValue else {
+          throw error("a map is indexed by a string, not \(index.typeName)", at: at)
+        }
+        if let value = container.member(key) { return (value, origin?.member(key)) }
+        if let origin {
+          _ = origin.member(key)
+          origin.readShape()
+        }
+        missing = ("\(describe(base)) has no key '\(key)'", at)
+        return nil
+      case (.null, _):
+        origin?.readAll()
+        missing = ("\(describe(base)) is none and cannot be indexed", at)
+        return nil
+      default:
+        origin?.readAll()
+        throw error("cannot index \(container.typeName) with \(index.typeName)", at: at)
+      }
+    default:
+      return (try eval(expr), nil)
+    }
+  }
+
+  /// `gift.recipient` for a variable path, else "the value".
+  func describe(_ expr: Expr) -> String {
+    switch expr {
+    case .variable(let name, _): return "'\(name)'"
+    case .member(let base, let name, _):
+      let inner = describe(base)
+      return inner.hasPrefix("'") ? "'\(inner.dropFirst().dropLast()).\(name)'" : inner
+    default: return "the value"
+    }
+  }
+
+  private mutating func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ at: Int)
+    throws(TemplateError) -> TemplateValue
+  {
+    let a = try eval(left)
+    switch op {
+    case .and: return a.isTruthy ? try eval(right) : a
+    case .or: return a.isTruthy ? a : try eval(right)
+    default: break
+    }
+    let b = try eval(right)
+    do {
+      switch op {
+      case .equal: return .bool(ValueOperations.equals(a, b))
+      case .notEqual: return .bool(!ValueOperations.equals(a, b))
+      case .less: return .bool(try ValueOperations.compare(a, b) < 0)
+      case .lessOrEqual: return .bool(try ValueOperations.compare(a, b) <= 0)
+      case .greater: return .bool(try ValueOperations.compare(a, b) > 0)
+      case .greaterOrEqual: return .bool(try ValueOperations.compare(a, b) >= 0)
+      case .in: return .bool(try ValueOperations.contains(b, a))
+      case .notIn: return .bool(!(try ValueOperations.contains(b, a)))
+      case .concat:
+        let text = a.text(environment.clock) + b.text(environment.clock)
+        if case .safe = a, case .safe = b { return .safe(text) }
+        return .string(text)
+      default: return try ValueOperations.arithmetic(op, a, b)
+      }
+    } catch {
+      throw self.error(error.message, at: at)
+    }
+  }
+
+  /// Evaluates call arguments, each with its read node (for macro parameters).
+  mutating func trackedArguments(_ list: [Argument]) throws(TemplateError) -> (
+    positional: [(TemplateValue, ReadNode?)], named: [String: (TemplateValue, ReadNode?)]
+  ) {
+    var positional: [(TemplateValue, ReadNode?)] = []
+    var named: [String: (TemplateValue, ReadNode?)] = [:]
+    for argument in list {
+      let value = try evalKeepingOrigin(argument.value)
+      if let name = argument.name {
+        named[name] = value
+      } else {
+        positional.append(value)
+      }
+    }
+    return (positional, named)
+  }
+
+  mutating func arguments(_ list: [Argument]) throws(TemplateError) -> FilterArguments {
+    var result = FilterArguments(positional: [], named: [:])
+    for argument in list {
+      let value = try eval(argument.value)
+      if let name = argument.name {
+        result.named[name] = value
+      } else {
+        result.positional.append(value)
+      }
+    }
+    return result
+  }
+
+  /// Applies a filter. A filter that picks elements of a list read from the context
+  /// (`where`, `sort`, `limit`, `first`, …) reads only the list's length and the member it
+  /// compares; its result keeps the elements' path, so a page that lists the picked gifts'
+  /// titles does not depend on their descriptions.
+  mutating func applyFilter(_ base: Expr, _ call: FilterCall) throws(TemplateError)
+    -> (TemplateValue, ReadNode?)
+  {
+    let value: TemplateValue
+    var origin: ReadNode?
+    if call.filter.acceptsUndefined {
+      let found = try lookup(base)
+      found?.1?.readAll()
+      value = found?.0 ?? .null
+    } else {
+      switch call.filter.reads {
+      case .whole: value = try eval(base)
+      case .length: value = try evalKeepingOrigin(base, reading: ReadNode.shape).0
+      case .pick: (value, origin) = try evalKeepingOrigin(base)
+      }
+    }
+    if call.filter.readsToday { readsToday = true }
+    let args = try arguments(call.arguments)
+    let result: TemplateValue
+    do {
+      result = try call.filter.apply(value, args, environment)
+    } catch let e as ValueError {
+      origin?.readAll()
+      throw error(e.message, at: call.at)
+    } catch {
+      origin?.readAll()
+      throw self.error("filter '\(call.name)' failed", at: call.at)
+    }
+    guard let origin else { return (result, nil) }
+    guard case .array = value else {
+      origin.readAll()
+      return (result, nil)
+    }
+    return (result, pickedOrigin(call.filter.reads, of: origin, args: args, result: result))
+  }
+
+  /// Records what a filter that picks elements read of the list at `origin` and gives its
+  /// result's path: one of the list's elements, or a list of some of them.
+  private func pickedOrigin(
+    _ reads: FilterReads, of origin: ReadNode, args: FilterArguments, result: TemplateValue
+  ) -> ReadNode? {
+    guard case .pick(let comparingKey, let single) = reads else { return nil }
+    origin.readShape()
+    let elements = origin.everyElement()
+    if comparingKey {
+      let key = args.value(0, "key")?.stringValue ?? ""
+      let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+      if key.isEmpty || parts.contains(where: { $0.isEmpty || Int($0) != nil }) {
+        elements.readAll()  // compared whole, or through list positions
+      } else {
+        var node = elements
+        for part in parts { node = node.member(String(part)) }
+        node.readAll()
+      }
+    }
+    if single { return elements }
+    guard case .array = result else { return nil }
+    return ReadNode(elementsOf: elements)
+  }
+
+  private mutating func runTest(_ base: Expr, _ call: TestCall) throws(TemplateError) -> Bool {
+    if call.name == "defined" || call.name == "undefined" {
+      let found = try lookup(base) != nil  // records only that the path was looked up
+      return found == (call.name == "defined")
+    }
+    let value = try eval(base)
+    let args = try arguments(call.arguments).positional
+    do {
+      return try TemplateTests.run(call.name, value, args)
+    } catch {
+      throw self.error(error.message, at: call.at)
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import VibeBasics
+
+/// Walks a parsed template and writes its output: nodes, inheritance, includes and macros.
+/// Expressions are evaluated in `TemplateRenderer+Expressions.swift`.
+struct TemplateRenderer {
+  let environment: RenderEnvironment
+  let library: TemplateLibrary?
+  /// The output written so far.
+  var out = ""
+  /// The variables in scope.
+  var scopes: TemplateScopes
+  /// Warnings collected (undefined variables outside strict mode).
+  var warnings: [Diagnostic] = []
+  var warned: Set<SourceLocation> = []
+  /// The template whose nodes are being rendered (for error positions).
+  var current: Template
+  /// Every template touched so far, by name (for macros).
+  var templates: [String: Template] = [:]
+  /// For each block name, its definitions from the most derived template to the base.
+  var blockChains: [String: [(template: Template, nodes: [Node])]] = [:]
+  /// The block being rendered and which definition of it, for `super()`.
+  var currentBlock: (name: String, level: Int)?
+  /// Names of the templates and macros being rendered, outermost first.
+  var stack: [String] = []
+  var steps = 0
+  /// How many node lists are being rendered inside each other (across includes and macros).
+  var level = 0
+  /// The deepest `level` allowed, so deep nesting through includes cannot exhaust the stack.
+  static let maxLevel = 200
+  /// Why the last look-up found nothing, and where.
+  var missing: (message: String, at: Int)?
+  /// What the render read of its context, when recording (see `ReadNode`).
+  var reads: ReadNode? { scopes.reads }
+  /// Whether the render used a filter that depends on the clock's "today".
+  var readsToday = false
+
+  /// A renderer of `template` over `context`.
+  init(
+    template: Template, context: [String: TemplateValue], environment: RenderEnvironment,
+    library: TemplateLibrary?, recordingReads: Bool = false
+  ) {
+    self.environment = environment
+    self.library = library
+    self.current = template
+    self.scopes = TemplateScopes(context: context, reads: recordingReads ? ReadNode() : nil)
+  }
+
+  /// Renders the whole template, with its parents.
+  mutating func run() throws(TemplateError) {
+    out.reserveCapacity(4096)
+    try renderTemplate(current, at: 0)
+  }
+
+  func error(_ message: String, at offset: Int) -> TemplateError {
+    TemplateError(message, in: current.source, at: offset)
+  }
+
+  /// Loads a template named by an expression's value, checking depth and cycles.
+  mutating func load(_ nameValue: TemplateValue, what: String, at: Int) throws(TemplateError)
+    -> Template
+  {
+    guard let name = nameValue.stringValue else {
+      throw error("\(what) needs a template name (a string), not \(nameValue.typeName)", at: at)
+    }
+    if stack.contains(name) {
+      let cycle = (stack.drop { $0 != name } + [name]).joined(separator: " -> ")
+      throw error("\(what) recursion: \(cycle)", at: at)
+    }
+    guard stack.count < environment.maxDepth else {
+      throw error("\(what) nested more than \(environment.maxDepth) levels deep", at: at)
+    }
+    guard let library else {
+      throw error("cannot \(what) '\(name)': no template library", at: at)
+    }
+    let template: Template
+    do {
+      template = try library.template(named: name)
+    } catch let e as TemplateLookupError {
+      throw error(e.message, at: at)
+    } catch let e as TemplateError {
+      throw e
+    } catch {
+      throw self.error("cannot load '\(name)'", at: at)
+    }
+    templates[template.name] = template
+    return template
+  }
+
+  /// Renders a template with its chain of parents, blocks resolved most-derived first.
+  mutating func renderTemplate(_ template: Template, at: Int) throws(TemplateError) {
+    let saved = (current, blockChains, currentBlock, stack.count)
+    defer {
+      current = saved.0
+      blockChains = saved.1
+      currentBlock = saved.2
+      stack.removeLast(stack.count - saved.3)
+    }
+    stack.append(template.name)
+    templates[template.name] = template
+    var chain = [template]
+    var leaf = template
+    while let parent = leaf.parent {
+      current = leaf
+      let parentTemplate = try load(try eval(parent), what: "extends", at: leaf.parentAt)
+      stack.append(parentTemplate.name)
+      chain.append(parentTemplate)
+      leaf = parentTemplate
+    }
+    blockChains = [:]
+    for level in chain {
+      for (name, nodes) in level.blocks { blockChains[name, default: []].append((level, nodes)) }
+      for (name, macro) in level.macros { scopes.addMacro(name, .macro(macro)) }
+    }
+    currentBlock = nil
+    current = leaf
+    try render(leaf.nodes)
+  }
+
+  /// Renders nodes in order.
+  mutating func render(_ nodes: [Node]) throws(TemplateError) {
+    level += 1
+    defer { level -= 1 }
+    if level > TemplateRenderer.maxLevel, let first = nodes.first {
+      throw error(
+        "templates nested too deeply (more than \(TemplateRenderer.maxLevel) levels of tags,"
+          + " includes and macro calls)", at: nodeOffset(first))
+    }
+    for node in nodes {
+      steps += 1
+      if steps > environment.maxSteps || out.utf8.count > environment.maxOutputBytes {
+        throw error(
+          "template does too much work (more than \(environment.maxSteps) steps or "
+            + "\(environment.maxOutputBytes) bytes); is a loop or macro running away?",
+          at: nodeOffset(node))
+      }
+      switch node {
+      case .text(let text): out += text
+      case .output(let expr, let mode, _): write(try eval(expr), mode)
+      case .conditional(let branches, let otherwise):
+        var done = false
+        for branch in branches where try truth(branch.condition) {
+          try render(branch.body)
+          done = true
+          break
+        }
+        if !done { try render(otherwise) }
+      case .loop(let loop): try renderLoop(loop)
+      case .assign(let name, let expr):
+        let (value, origin) = try evalKeepingOrigin(expr)
+        scopes.set(name, value, origin: origin)
+      case .include(let expr, let at):
+        let template = try load(try eval(expr), what: "include", at: at)
+        try renderTemplate(template, at: at)
+      case .block(let name): try renderBlock(name, level: 0)
+      case .importMacros(let expr, let alias, let at):
+        let template = try load(try eval(expr), what: "import", at: at)
+        scopes.set(alias, .dictionary(template.macroValues), origin: nil)
+      }
+    }
+  }
+
+  private func nodeOffset(_ node: Node) -> Int {
+    switch node {
+    case .output(_, _, let at), .include(_, let at), .importMacros(_, _, let at): return at
+    case .loop(let loop): return loop.at
+    default: return 0
+    }
+  }
+
+  /// Renders definition `level` of a block (0 is the most derived).
+  mutating func renderBlock(_ name: String, level: Int) throws(TemplateError) {
+    guard let chain = blockChains[name], level < chain.count else { return }
+    let saved = (current, currentBlock)
+    defer { (current, currentBlock) = saved }
+    current = chain[level].template
+    currentBlock = (name, level)
+    try render(chain[level].nodes)
+  }
+
+  private mutating func renderLoop(_ loop: ForLoop) throws(TemplateError) {
+    let (sequence, origin) = try evalKeepingOrigin(loop.sequence, reading: ReadNode.shape)
+    let element = origin?.everyElement()
+    var pairs: [(key: TemplateValue, value: TemplateValue)] = []
+    var items: [TemplateValue] = []
+    switch sequence {
+    case .array(let list): items = list
+    case .dictionary, .object:
+      for name in sequence.memberNames {
+        pairs.append((.string(name), sequence.member(name) ?? .null))
+      }
+    case .null: break
+    default: throw error("cannot loop over \(sequence.typeName)", at: loop.at)
+    }
+    let isMap = items.isEmpty && !pairs.isEmpty
+    let count = isMap ? pairs.count : items.count
+    guard count > 0 else {
+      try render(loop.otherwise)
+      return
+    }
+    if isMap == false, loop.names.count == 2 {
+      throw error("two loop variables need a map to loop over, not a list", at: loop.at)
+    }
+    scopes.push()
+    defer { scopes.pop() }
+    for i in 0..<count {
+      if isMap {
+        scopes.set(loop.names[0], pairs[i].key, origin: nil)
+        if loop.names.count == 2 { scopes.set(loop.names[1], pairs[i].value, origin: element) }
+      } else {
+        scopes.set(loop.names[0], items[i], origin: element)
+      }
+      scopes.set("loop", .object(LoopInfo(index0: i, length: count)), origin: nil)
+      try render(loop.body)
+    }
+  }
+
+  /// Writes a value escaped for its context (safe values as they are).
+  mutating func write(_ value: TemplateValue, _ mode: EscapeMode) {
+    if case .safe(let s) = value {
+      out += s
+      return
+    }
+    let clock = environment.clock
+    switch mode {
+    case .none: out += value.text(clock)
+    case .htmlText, .htmlAttribute: Escaping.html(value.text(clock), into: &out)
+    case .htmlURL: Escaping.html(Escaping.safeURL(value.text(clock)), into: &out)
+    case .htmlTag: Escaping.htmlStrict(value.text(clock), into: &out)
+    case .htmlTagURL: Escaping.htmlStrict(Escaping.safeURL(value.text(clock)), into: &out)
+    case .script, .jsonValue: out += value.json(clock).serialized(pretty: false)
+    case .htmlEventAttribute: Escaping.html(value.json(clock).serialized(pretty: false), into: &out)
+    case .ics: Escaping.icsText(value.text(clock), into: &out)
+    case .jsonString: Escaping.jsonString(value.text(clock), into: &out)
+    }
+  }
+}
+
+/// The `loop` variable of a `for`: `index`, `index0`, `first`, `last`, `length`,
+/// `revindex`, `revindex0`.
+struct LoopInfo: TemplateObject {
+  let index0: Int
+  let length: Int
+
+  func member(_ name: String) -> TemplateValue? {
+    switch name {
+    case "index": return .int(index0 + 1)
+    case "index0": return .int(index0)
+    case "first": return .bool(index0 == 0)
+    case "last": return .bool(index0 == length - 1)
+    case "length": return .int(length)
+    case "revindex": return .int(length - index0)
+    case "revindex0": return .int(length - index0 - 1)
+    default: return nil
+    }
+  }
+
+  var memberNames: [String] {
+    ["first", "index", "index0", "last", "length", "revindex", "revindex0"]
+  }
+}

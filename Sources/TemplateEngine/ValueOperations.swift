@@ -1,0 +1,171 @@
+import Foundation
+import VibeBasics
+
+/// An error of an operator or filter, without a position; the renderer adds the place.
+public struct ValueError: Error {
+  /// What went wrong.
+  public let message: String
+  /// Creates an error.
+  public init(_ message: String) { self.message = message }
+}
+
+/// Equality, ordering and arithmetic on template values.
+enum ValueOperations {
+  /// Whether two values are equal: numbers by value, safe and plain strings by text.
+  static func equals(_ a: TemplateValue, _ b: TemplateValue) -> Bool {
+    switch (a, b) {
+    case (.null, .null): return true
+    case (.bool(let x), .bool(let y)): return x == y
+    case (.int(let x), .int(let y)): return x == y
+    case (.date(let x), .date(let y)): return x == y
+    case (.dateTime(let x), .dateTime(let y)): return x == y
+    case (.time(let x), .time(let y)): return x == y
+    case (.array(let x), .array(let y)):
+      return x.count == y.count && zip(x, y).allSatisfy { equals($0, $1) }
+    case (.dictionary(let x), .dictionary(let y)):
+      return x.count == y.count
+        && x.allSatisfy { key, value in y[key].map { equals(value, $0) } ?? false }
+    case (.object, .object), (.object, .dictionary), (.dictionary, .object):
+      // A map whose members are made when read equals a map with the same members.
+      let names = a.memberNames
+      return names == b.memberNames
+        && names.allSatisfy { name in
+          guard let x = a.member(name), let y = b.member(name) else { return false }
+          return equals(x, y)
+        }
+    default:
+      if let x = a.numberValue, let y = b.numberValue { return x == y }
+      if let x = a.stringValue, let y = b.stringValue { return x == y }
+      return false
+    }
+  }
+
+  /// The order of two comparable values, or an error naming their types.
+  static func compare(_ a: TemplateValue, _ b: TemplateValue) throws(ValueError) -> Int {
+    func order<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : (x == y ? 0 : 1) }
+    switch (a, b) {
+    case (.int(let x), .int(let y)): return order(x, y)
+    case (.date(let x), .date(let y)): return order(x, y)
+    case (.dateTime(let x), .dateTime(let y)): return order(x, y)
+    case (.time(let x), .time(let y)): return order(x, y)
+    case (.bool(let x), .bool(let y)): return order(x ? 1 : 0, y ? 1 : 0)
+    default:
+      if let x = a.numberValue, let y = b.numberValue { return order(x, y) }
+      if let x = a.stringValue, let y = b.stringValue { return order(x, y) }
+      throw ValueError("cannot compare \(a.typeName) with \(b.typeName)")
+    }
+  }
+
+  /// A sort order for any two values (used by `| sort`): nulls first, then by type, then
+  /// by value, so sorting mixed data never fails.
+  static func sortOrder(_ a: TemplateValue, _ b: TemplateValue) -> Int {
+    if let order = try? compare(a, b) { return order }
+    let rank = { (v: TemplateValue) -> Int in
+      switch v {
+      case .null: return 0
+      case .bool: return 1
+      case .int, .decimal: return 2
+      case .string, .safe: return 3
+      case .date: return 4
+      case .dateTime: return 5
+      case .time: return 6
+      default: return 7
+      }
+    }
+    return rank(a) < rank(b) ? -1 : (rank(a) == rank(b) ? 0 : 1)
+  }
+
+  /// `a in b`: substring, list element or map key.
+  static func contains(_ container: TemplateValue, _ item: TemplateValue) throws(ValueError)
+    -> Bool
+  {
+    switch container {
+    case .string(let s), .safe(let s):
+      guard let needle = item.stringValue else {
+        throw ValueError("'in' on a string needs a string, not \(item.typeName)")
+      }
+      return s.contains(needle)
+    case .array(let items): return items.contains { equals($0, item) }
+    case .dictionary, .object:
+      guard let key = item.stringValue else { return false }
+      return container.member(key) != nil
+    case .null: return false
+    default: throw ValueError("'in' needs a list, map or string, not \(container.typeName)")
+    }
+  }
+
+  /// `+ - * / // %` on numbers; `+` also joins strings and lists and moves a date by days;
+  /// `-` also gives the days between two dates. Int overflow falls back to decimals.
+  static func arithmetic(_ op: BinaryOperator, _ a: TemplateValue, _ b: TemplateValue)
+    throws(ValueError) -> TemplateValue
+  {
+    switch (op, a, b) {
+    case (.add, .int(let x), .int(let y)):
+      let (r, overflow) = x.addingReportingOverflow(y)
+      return overflow ? .decimal(Decimal(x) + Decimal(y)) : .int(r)
+    case (.subtract, .int(let x), .int(let y)):
+      let (r, overflow) = x.subtractingReportingOverflow(y)
+      return overflow ? .decimal(Decimal(x) - Decimal(y)) : .int(r)
+    case (.multiply, .int(let x), .int(let y)):
+      let (r, overflow) = x.multipliedReportingOverflow(by: y)
+      return overflow ? .decimal(Decimal(x) * Decimal(y)) : .int(r)
+    case (.floorDivide, .int(let x), .int(let y)), (.remainder, .int(let x), .int(let y)):
+      guard y != 0 else { throw ValueError("division by zero") }
+      guard !(x == Int.min && y == -1) else { throw ValueError("number too large") }
+      let q = x / y
+      let floor = (x % y != 0 && (x < 0) != (y < 0)) ? q - 1 : q
+      return op == .floorDivide ? .int(floor) : .int(x - floor * y)
+    case (.add, .date(let d), .int(let n)), (.add, .int(let n), .date(let d)):
+      return try shifted(d, n)
+    case (.subtract, .date(let d), .int(let n)):
+      guard n != Int.min else { throw ValueError("number too large") }
+      return try shifted(d, -n)
+    case (.subtract, .date(let x), .date(let y)): return .int(x.dayNumber - y.dayNumber)
+    case (.add, .array(let x), .array(let y)): return .array(x + y)
+    case (.add, _, _) where a.stringValue != nil && b.stringValue != nil:
+      return .string((a.stringValue ?? "") + (b.stringValue ?? ""))
+    default: break
+    }
+    guard let x = a.numberValue, let y = b.numberValue else {
+      throw ValueError("cannot apply '\(op.rawValue)' to \(a.typeName) and \(b.typeName)")
+    }
+    switch op {
+    case .add: return .decimal(x + y)
+    case .subtract: return .decimal(x - y)
+    case .multiply: return .decimal(x * y)
+    case .divide, .floorDivide:
+      guard !y.isZero else { throw ValueError("division by zero") }
+      let q = op == .divide ? x / y : DecimalFormat.floor(x / y)
+      if case .int = a, case .int = b { return normalized(q) }
+      return .decimal(q)
+    default:
+      throw ValueError("'%' needs whole numbers, not \(a.typeName) and \(b.typeName)")
+    }
+  }
+
+  private static func shifted(_ d: LocalDate, _ days: Int) throws(ValueError) -> TemplateValue {
+    guard abs(days) <= 3_650_000 else { throw ValueError("date out of range") }
+    let moved = d.adding(days: days)
+    guard moved.year >= 1, moved.year <= 9999 else { throw ValueError("date out of range") }
+    return .date(moved)
+  }
+
+  /// A decimal result as an int when it is whole and fits, else as a decimal.
+  static func normalized(_ d: Decimal) -> TemplateValue {
+    if d.isNaN { return .decimal(d) }
+    if d == DecimalFormat.floor(d), d.magnitude < Decimal(Int.max / 2) {
+      return .int(NSDecimalNumber(decimal: d).intValue)
+    }
+    return .decimal(d)
+  }
+}
+
+extension DecimalFormat {
+  /// The largest whole number not above `value`.
+  static func floor(_ value: Decimal) -> Decimal {
+    var input = value
+    var result = Decimal()
+    NSDecimalRound(&result, &input, 0, .down)
+    return result
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import VibeBasics
+
+@testable import TemplateEngine
+
+/// The byte-level escaping gives what the scalar-by-scalar rules say, for text that needs
+/// nothing (the fast path) and text that does.
+@Suite struct EscapingFastPathTests {
+  static let samples = [
+    "", "plain", "gifts/tea-set.html", "../contacts/ana.html", "index.html", "?q=1", "#top",
+    "Tom & Jerry <b>\"hi\"</b> it's", "Grüße, Ärger; \\ back\\slash", "a\r\nb\nc\rd\te",
+    "\u{7}bell\u{7F}del", "€€€ 💐 flowers, roses", "  https://example.com/a b",
+    "java\nscript:alert(1)", "\t javascript:x", "JavaScript:x", "HTTPS://EXAMPLE.COM",
+    "mailto:ana@example.com", "/x/javascript:y", "a:b/c", "\u{0}x", "ab\u{85}cd",
+  ]
+
+  /// RFC 5545 TEXT escaping, scalar by scalar.
+  static func icsReference(_ s: String) -> String {
+    var out = ""
+    var previousCR = false
+    for scalar in s.unicodeScalars {
+      defer { previousCR = scalar == "\r" }
+      switch scalar {
+      case "\\": out += "\\\\"
+      case ";": out += "\\;"
+      case ",": out += "\\,"
+      case "\r": out += "\\n"
+      case "\n": if !previousCR { out += "\\n" }
+      case "\t": out += " "
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// HTML escaping, scalar by scalar.
+  static func htmlReference(_ s: String) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  @Test func icsTextMatchesTheRules() {
+    for s in Self.samples {
+      var out = "prefix:"
+      Escaping.icsText(s, into: &out)
+      #expect(out == "prefix:" + Self.icsReference(s), "\(s.debugDescription)")
+      var bytes: [UInt8] = []
+      Escaping.icsText(s, into: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == Self.icsReference(s))
+    }
+    var out = ""
+    Escaping.icsText("a;b,c\\d\r\ne", into: &out)
+    #expect(out == "a\\;b\\,c\\\\d\\ne")
+  }
+
+  @Test func htmlMatchesTheRules() {
+    for s in Self.samples {
+      var out = "<p>"
+      Escaping.html(s, into: &out)
+      #expect(out == "<p>" + Self.htmlReference(s), "\(s.debugDescription)")
+    }
+    var out = ""
+    Escaping.html("Grüße & <Tschüs>", into: &out)
+    #expect(out == "Grüße &amp; &lt;Tschüs&gt;")
+  }
+
+  @Test func safeURLMatchesTheRules() {
+    for s in Self.samples {
+      #expect(Escaping.safeURL(s) == Escaping.checkedURL(s), "\(s.debugDescription)")
+    }
+    #expect(Escaping.safeURL("../gifts/lamp.html") == "../gifts/lamp.html")
+    #expect(Escaping.safeURL("java\nscript:alert(1)") == "#blocked")
+    #expect(Escaping.safeURL("https://example.com/") == "https://example.com/")
+  }
+
+  @Test func streamedFeedLinesMatchFinishingTheWholeText() {
+    var writer = ICSLineWriter()
+    writer.append("BEGIN:VCALENDAR\r\n\nSUMMARY:")
+    writer.appendEscaped(String(repeating: "Grüße, ", count: 20))
+    writer.endLine()
+    writer.append("  \nDESCRIPTION:")
+    writer.appendEscaped("a\nb")
+    writer.endLine()
+    writer.append("END:VCALENDAR")
+    let text =
+      "BEGIN:VCALENDAR\r\n\nSUMMARY:" + Self.icsReference(String(repeating: "Grüße, ", count: 20))
+      + "\n  \nDESCRIPTION:a\\nb\nEND:VCALENDAR"
+    #expect(writer.finished() == ICSLineWriter.finish(text))
+    #expect(ICSLineWriter.finish(text).hasPrefix("BEGIN:VCALENDAR\r\nSUMMARY:Grüße\\, "))
+  }
+}

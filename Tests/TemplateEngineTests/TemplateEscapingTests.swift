@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import VibeBasics
+
+@testable import TemplateEngine
+
+@Suite struct TemplateEscapingTests {
+  let hostile: [String: TemplateValue] = [
+    "script": "<script>alert(1)</script>",
+    "attr": "\" onmouseover=\"alert(1)",
+    "js": "javascript:alert(1)",
+    "tabbed": " java\tscript:alert(1)",
+    "data": "data:text/html,<b>",
+    "ok": "https://example.com/?a=1&b=2",
+    "mail": "mailto:ana@example.com",
+    "relative": "gifts/tea-set.html",
+    "ics": "Line one\r\nATTENDEE:mailto:evil@example.com",
+  ]
+
+  @Test func htmlTextIsEscaped() throws {
+    let out = try TT.render("<p>{{ script }}</p>", name: "p.html", hostile)
+    #expect(out == "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")
+  }
+
+  @Test func attributeValuesCannotBreakOut() throws {
+    let out = try TT.render(
+      #"<div title="{{ attr }}" data-x='{{ attr }}'>"#, name: "p.html", hostile)
+    #expect(
+      out
+        == #"<div title="&quot; onmouseover=&quot;alert(1)" data-x='&quot; onmouseover=&quot;alert(1)'>"#
+    )
+    let unquoted = try TT.render("<div title={{ attr }}>", name: "p.html", hostile)
+    #expect(unquoted == "<div title=&#x22;&#x20;onmouseover&#x3D;&#x22;alert&#x28;1&#x29;>")
+    let inTag = try TT.render("<div {{ attr }}>", name: "p.html", hostile)
+    #expect(!inTag.contains(" onmouseover="))
+  }
+
+  @Test func urlAttributesBlockUnsafeSchemes() throws {
+    let t =
+      ##"<a href="{{ js }}">a</a><a href="{{ tabbed }}">b</a><img src="{{ data }}">"##
+      + ##"<a href="{{ ok }}">c</a><a href="{{ mail }}">d</a><a href="{{ relative }}">e</a>"##
+      + ##"<form action='{{ js }}'></form><a href={{ js }}>f</a><a href="/x/{{ js }}">g</a>"##
+    let out = try TT.render(t, name: "p.html", hostile)
+    #expect(
+      out == ##"<a href="#blocked">a</a><a href="#blocked">b</a><img src="#blocked">"##
+        + ##"<a href="https://example.com/?a=1&amp;b=2">c</a><a href="mailto:ana@example.com">d</a>"##
+        + ##"<a href="gifts/tea-set.html">e</a><form action='#blocked'></form>"##
+        + ##"<a href=&#x23;blocked>f</a><a href="/x/javascript:alert(1)">g</a>"##)
+    // A scheme split over two values is still caught.
+    let split = try TT.render(
+      ##"<a href="{{ a }}{{ b }}">"##, name: "p.html", ["a": "java", "b": "script:x"])
+    #expect(split == ##"<a href="java#blocked">"##)
+  }
+
+  @Test func scriptsAndEventHandlersGetJSON() throws {
+    let out = try TT.render(
+      #"<script>var t = {{ script }};</script><button onclick="f({{ attr }})">"#, name: "p.html",
+      hostile)
+    #expect(
+      out == #"<script>var t = "\u003cscript\u003ealert(1)\u003c/script\u003e";</script>"#
+        + #"<button onclick="f(&quot;\&quot; onmouseover=\&quot;alert(1)&quot;)">"#)
+  }
+
+  @Test func contextTrackingFollowsTheMarkup() throws {
+    let t = "<!-- {{ script }} --><p class=\"a\">{{ script }}</p><textarea>{{ script }}</textarea>"
+    let out = try TT.render(t, name: "p.html", hostile)
+    #expect(!out.contains("<script>"))
+    #expect(out.hasSuffix("<textarea>&lt;script&gt;alert(1)&lt;/script&gt;</textarea>"))
+  }
+
+  @Test func safeIsExplicit() throws {
+    #expect(
+      try TT.render(
+        "{{ s | safe }}|{{ s | escape }}|{{ s | e | safe }}", name: "p.html", ["s": "<b>"])
+        == "<b>|&lt;b&gt;|&lt;b&gt;")
+  }
+
+  @Test func textAndMarkdownPassThrough() throws {
+    #expect(try TT.render("{{ script }}", name: "r.txt", hostile) == "<script>alert(1)</script>")
+    #expect(try TT.render("{{ script }}", name: "r.md", hostile) == "<script>alert(1)</script>")
+  }
+
+  @Test func icsValuesCannotInjectProperties() throws {
+    let t = "BEGIN:VEVENT\nSUMMARY:{{ ics }}\nDESCRIPTION:{{ 'a,b;c\\\\d' }}\nEND:VEVENT\n"
+    let out = try TT.render(t, name: "feed.ics", hostile)
+    #expect(
+      out == "BEGIN:VEVENT\r\nSUMMARY:Line one\\nATTENDEE:mailto:evil@example.com\r\n"
+        + "DESCRIPTION:a\\,b\\;c\\\\d\r\nEND:VEVENT\r\n")
+    #expect(!out.contains("\r\nATTENDEE"))
+  }
+
+  @Test func jsonValuesAndStrings() throws {
+    let t =
+      #"{"name": "{{ s }}", "value": {{ s }}, "n": {{ n }}, "list": {{ l }}, "none": {{ x }}}"#
+    let out = try TT.render(
+      t, name: "d.json",
+      ["s": "a\"b</script>\n", "n": .decimal(Decimal(string: "1.50")!), "l": [1, "x"], "x": .null])
+    #expect(
+      out
+        == #"{"name": "a\"b\u003c/script\u003e\n", "value": "a\"b\u003c/script\u003e\n", "n": 1.5, "list": [1,"x"], "none": null}"#
+    )
+  }
+}

@@ -1,5 +1,11 @@
 import Foundation
 
+/// A topic feed: `occasions.ics`, `reminders.ics`, ... (and a list in the `feeds` template
+/// value).
+public enum FeedTopic: String, Hashable, Sendable, CaseIterable {
+  case occasions, reminders, pantry, shopping, streaks, budgets
+}
+
 /// One calendar event of the feeds, computed from the household and its analyses and
 /// rendered through the `.ics` templates. Text fields are plain text (the template engine
 /// escapes them as iCalendar TEXT); the time fields are typed and formatted by `ICSFormat`.
@@ -23,15 +29,15 @@ public struct FeedEvent: Hashable, Sendable {
     /// A budget's last day.
     case budget
 
-    /// The topic feed (`occasions`, `reminders`, `pantry`, `shopping`, `streaks`, `budgets`).
-    public var feed: String {
+    /// The topic feed the event goes to.
+    public var feed: FeedTopic {
       switch self {
-      case .birthday, .occasion, .gift: "occasions"
-      case .reminder: "reminders"
-      case .pantry: "pantry"
-      case .shopping: "shopping"
-      case .streak: "streaks"
-      case .budget: "budgets"
+      case .birthday, .occasion, .gift: .occasions
+      case .reminder: .reminders
+      case .pantry: .pantry
+      case .shopping: .shopping
+      case .streak: .streaks
+      case .budget: .budgets
       }
     }
   }

@@ -12,9 +12,6 @@ public struct Feeds: Sendable {
   /// The value formats used.
   public let format: ICSFormat
 
-  /// The topic feeds, in the order of the `feeds` template value.
-  public static let topics = ["occasions", "reminders", "pantry", "shopping", "streaks", "budgets"]
-
   /// Builds the events and numbers them against the previous build's state.
   public init(_ inputs: FeedInputs, previous: FeedState?) {
     let (events, state) = FeedSequence.apply(
@@ -30,7 +27,7 @@ public struct Feeds: Sendable {
   }
 
   /// The events of a topic feed.
-  public func events(of topic: String) -> [FeedEvent] {
+  public func events(of topic: FeedTopic) -> [FeedEvent] {
     events.filter { $0.kind.feed == topic }
   }
 
@@ -40,14 +37,14 @@ public struct Feeds: Sendable {
   public var templateValues: [String: TemplateValue] {
     var calendar: [TemplateValue] = []
     calendar.reserveCapacity(events.count)
-    var byTopic: [String: [TemplateValue]] = [:]
+    var byTopic: [FeedTopic: [TemplateValue]] = [:]
     for event in events {
       let v = TemplateValue.object(FeedEventValue(event: event, format: format))
       calendar.append(v)
       byTopic[event.kind.feed, default: []].append(v)
     }
     var feeds: [String: TemplateValue] = ["calendar": .array(calendar)]
-    for topic in Feeds.topics { feeds[topic] = .array(byTopic[topic] ?? []) }
+    for topic in FeedTopic.allCases { feeds[topic.rawValue] = .array(byTopic[topic] ?? []) }
     return ["feeds": .dictionary(feeds), "vtimezone": .safe(vtimezone.joined(separator: "\n"))]
   }
 

@@ -76,13 +76,9 @@ struct DataFolderScan {
     _ dir: URL, rel: String, kind: RecordKind?, media: Bool, rootReal: String,
     visited: inout Set<String>, display: (String) -> String
   ) {
-    let fm = FileManager.default
     let real = dir.resolvingSymlinksInPath().standardizedFileURL.path
     guard real == rootReal || real.hasPrefix(rootReal + "/") else {
-      diagnostics.append(
-        Diagnostic(
-          .warning, SourceLocation(file: display(rel), line: 1, column: 1),
-          "'\(rel)' links outside the data folder, so it is ignored"))
+      warn(rel, "'\(rel)' links outside the data folder, so it is ignored", display)
       return
     }
     visited.insert(real)
@@ -94,66 +90,69 @@ struct DataFolderScan {
       let childPath = dirPath + "/" + name
       // The folder listing's type answers for plain files and folders (most entries); links
       // take the slow path that resolves them.
-      if let type = entry.type(in: dirPath), type != S_IFLNK {
-        if type == S_IFDIR {
-          guard visited.insert(real + "/" + name).inserted else {
-            diagnostics.append(
-              Diagnostic(
-                .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
-                "'\(childRel)' links back to a folder already read (a link loop), so it is skipped"
-              ))
-            continue
-          }
-          walk(
-            URL(fileURLWithPath: childPath, isDirectory: true), rel: childRel, kind: kind,
-            media: media, rootReal: rootReal, visited: &visited, display: display)
-          continue
-        }
-        guard type == S_IFREG else { continue }
-        found(name, childRel, childPath, kind: kind, media: media, display)
+      guard let type = entry.type(in: dirPath), type != S_IFLNK else {
+        followLink(
+          dir.appendingPathComponent(name), rel: childRel, kind: kind, media: media,
+          rootReal: rootReal, visited: &visited, display: display)
         continue
       }
-      let url = dir.appendingPathComponent(name)
-      let values = try? url.resourceValues(forKeys: [
-        .isDirectoryKey, .isSymbolicLinkKey, .isRegularFileKey,
-      ])
-      let target = url.resolvingSymlinksInPath().standardizedFileURL.path
-      if values?.isSymbolicLink == true, !(target == rootReal || target.hasPrefix(rootReal + "/")) {
-        diagnostics.append(
-          Diagnostic(
-            .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
-            "'\(childRel)' links outside the data folder, so it is ignored"))
-        continue
-      }
-      var targetIsDir: ObjCBool = false
-      let exists = fm.fileExists(atPath: target, isDirectory: &targetIsDir)
-      if values?.isDirectory == true || (exists && targetIsDir.boolValue) {
-        guard visited.insert(target).inserted else {
-          diagnostics.append(
-            Diagnostic(
-              .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
-              "'\(childRel)' links back to a folder already read (a link loop), so it is skipped"))
+      if type == S_IFDIR {
+        guard visited.insert(real + "/" + name).inserted else {
+          warn(childRel, Self.loop(childRel), display)
           continue
         }
         walk(
-          url, rel: childRel, kind: kind, media: media, rootReal: rootReal, visited: &visited,
-          display: display)
-        continue
+          URL(fileURLWithPath: childPath, isDirectory: true), rel: childRel, kind: kind,
+          media: media, rootReal: rootReal, visited: &visited, display: display)
+      } else if type == S_IFREG {
+        found(name, childRel, childPath, kind: kind, media: media, display)
       }
-      guard
-        values?.isRegularFile == true
-          || (values?.isSymbolicLink == true && fm.fileExists(atPath: target))
-      else {
-        if values?.isSymbolicLink == true {
-          diagnostics.append(
-            Diagnostic(
-              .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
-              "'\(childRel)' is a broken link, so it is ignored"))
-        }
-        continue
-      }
-      found(name, childRel, childPath, kind: kind, media: media, display)
     }
+  }
+
+  /// An entry the folder listing could not type, or a link: followed only inside the data
+  /// folder, a folder only once.
+  private mutating func followLink(
+    _ url: URL, rel: String, kind: RecordKind?, media: Bool, rootReal: String,
+    visited: inout Set<String>, display: (String) -> String
+  ) {
+    let fm = FileManager.default
+    let values = try? url.resourceValues(forKeys: [
+      .isDirectoryKey, .isSymbolicLinkKey, .isRegularFileKey,
+    ])
+    let isLink = values?.isSymbolicLink == true
+    let target = url.resolvingSymlinksInPath().standardizedFileURL.path
+    if isLink, !(target == rootReal || target.hasPrefix(rootReal + "/")) {
+      warn(rel, "'\(rel)' links outside the data folder, so it is ignored", display)
+      return
+    }
+    var targetIsDir: ObjCBool = false
+    let exists = fm.fileExists(atPath: target, isDirectory: &targetIsDir)
+    if values?.isDirectory == true || (exists && targetIsDir.boolValue) {
+      guard visited.insert(target).inserted else {
+        warn(rel, Self.loop(rel), display)
+        return
+      }
+      walk(
+        url, rel: rel, kind: kind, media: media, rootReal: rootReal, visited: &visited,
+        display: display)
+      return
+    }
+    guard values?.isRegularFile == true || (isLink && exists) else {
+      if isLink { warn(rel, "'\(rel)' is a broken link, so it is ignored", display) }
+      return
+    }
+    found(url.lastPathComponent, rel, url.path, kind: kind, media: media, display)
+  }
+
+  private static func loop(_ rel: String) -> String {
+    "'\(rel)' links back to a folder already read (a link loop), so it is skipped"
+  }
+
+  /// A warning about an entry of the folder, at its first line.
+  private mutating func warn(_ rel: String, _ message: String, _ display: (String) -> String) {
+    diagnostics.append(
+      Diagnostic(.warning, SourceLocation(file: display(rel), line: 1, column: 1), message))
   }
 
   /// Notes a regular file: a media file, a record file of the kind, or a warning.

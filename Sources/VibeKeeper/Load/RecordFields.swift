@@ -287,7 +287,7 @@ struct RecordFields {
   /// its type every field of the schema the decoder did not (so a field added to the
   /// description is checked before any code knows it), and warns about every field the
   /// schema does not know, suggesting the closest. `what` names the mapping in messages.
-  mutating func finish(_ what: String) {
+  mutating func finish(_ what: @autoclosure () -> String) {
     for field in schema where field.requirement == .required {
       guard !has(field.name, aliases: field.aliases) else { continue }
       report(
@@ -306,7 +306,7 @@ struct RecordFields {
       let loc = SourceLocation(file: file, line: entry.key.line, column: entry.key.column)
       let hint = Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'?" }
       report(
-        .warning, at: loc, "unknown field '\(name)' in \(what)",
+        .warning, at: loc, "unknown field '\(name)' in \(what())",
         hint: hint ?? "known fields: \(known.joined(separator: ", "))")
     }
   }

@@ -46,40 +46,51 @@ struct RecordFile {
       return out
     }
     if isMarkdown {
-      switch FrontMatter.split(text) {
-      case .failure(.noOpening):
-        out.diagnostics.append(
-          Diagnostic(
-            .error, location(1, 1), "a Markdown record must start with front matter",
-            hint:
-              "make the first line '---', then the fields (`title: …`), then a '---' line, then the notes"
-          ))
-      case .failure(.noClosing):
-        out.diagnostics.append(
-          Diagnostic(
-            .error, location(1, 1), "the front matter opened on line 1 is never closed",
-            hint: "add a line '---' after the last field"))
-      case .success(let fm):
-        let (node, diags) = YAMLReader(file: displayPath, lineOffset: fm.yamlFirstLine - 1).read(
-          fm.yaml)
-        out.diagnostics += diags
-        guard diags.isEmpty else { return out }
-        guard case .mapping(let m)? = node else {
-          let p = node?.position ?? (fm.yamlFirstLine, 1)
-          out.diagnostics.append(
-            Diagnostic(
-              .error, location(p.0, p.1),
-              "the front matter must be fields (`name: value` lines), not \(node?.kindName ?? "nothing")"
-            ))
-          return out
-        }
-        decodeRecord(m, id: fileID, body: fm.body, context: context, into: &out)
-      }
-      return out
+      decodeMarkdown(text, context: context, into: &out)
+    } else {
+      decodeYAML(text, context: context, into: &out)
     }
+    return out
+  }
+
+  /// A Markdown record: front matter, then the body.
+  private func decodeMarkdown(_ text: String, context: DecodeContext, into out: inout Output) {
+    switch FrontMatter.split(text) {
+    case .failure(.noOpening):
+      out.diagnostics.append(
+        Diagnostic(
+          .error, location(1, 1), "a Markdown record must start with front matter",
+          hint:
+            "make the first line '---', then the fields (`title: …`), then a '---' line, then the notes"
+        ))
+    case .failure(.noClosing):
+      out.diagnostics.append(
+        Diagnostic(
+          .error, location(1, 1), "the front matter opened on line 1 is never closed",
+          hint: "add a line '---' after the last field"))
+    case .success(let fm):
+      let (node, diags) = YAMLReader(file: displayPath, lineOffset: fm.yamlFirstLine - 1).read(
+        fm.yaml)
+      out.diagnostics += diags
+      guard diags.isEmpty else { return }
+      guard case .mapping(let m)? = node else {
+        let p = node?.position ?? (fm.yamlFirstLine, 1)
+        out.diagnostics.append(
+          Diagnostic(
+            .error, location(p.0, p.1),
+            "the front matter must be fields (`name: value` lines), not \(node?.kindName ?? "nothing")"
+          ))
+        return
+      }
+      decodeRecord(m, id: fileID, body: fm.body, context: context, into: &out)
+    }
+  }
+
+  /// A YAML file: one record, or a list of them.
+  private func decodeYAML(_ text: String, context: DecodeContext, into out: inout Output) {
     let (node, diags) = YAMLReader(file: displayPath, lineOffset: 0).read(Substring(text))
     out.diagnostics += diags
-    guard diags.isEmpty, let node else { return out }
+    guard diags.isEmpty, let node else { return }
     switch node {
     case .mapping(let m):
       decodeRecord(m, id: fileID, body: "", context: context, into: &out)
@@ -104,7 +115,6 @@ struct RecordFile {
           "a \(kind.folder) file must hold a \(kind.singular) or a list of them, not a single value",
           hint: "write fields (`name: value`), or a list of entries starting with `- `"))
     }
-    return out
   }
 
   private func location(_ line: Int, _ column: Int) -> SourceLocation {

@@ -33,9 +33,18 @@ enum SettingsDecoder {
         ]
       )
     }
-    // Flatten sections into dotted keys.
+    var f = RecordFields(
+      YAMLMapping(entries: flattened(top), line: top.line, column: top.column), file: file,
+      schema: [])
+    readSite(&f, into: &settings)
+    readSections(&f, into: &settings)
+    f.warnUnknown(known: allKeys, kind: "vibekeeper.yml")
+    return (settings, f.diagnostics)
+  }
+
+  /// The entries with each section's keys dotted (`occasions.lead_days`).
+  private static func flattened(_ top: YAMLMapping) -> [YAMLEntry] {
     var flat: [YAMLEntry] = []
-    var diagnostics: [Diagnostic] = []
     for entry in top.entries {
       if case .mapping(let inner) = entry.value, sections[entry.key.text] != nil {
         for e in inner.entries {
@@ -48,8 +57,11 @@ enum SettingsDecoder {
         flat.append(entry)
       }
     }
-    var f = RecordFields(
-      YAMLMapping(entries: flat, line: top.line, column: top.column), file: file, schema: [])
+    return flat
+  }
+
+  /// The top-level keys: title, time zone, currency, address.
+  private static func readSite(_ f: inout RecordFields, into settings: inout Settings) {
     if let t = f.string("title") { settings.title = t }
     if let tz = f.string("timezone") {
       if let zone = TimeZone(identifier: tz) {
@@ -80,6 +92,10 @@ enum SettingsDecoder {
         f.error("base_url", "'base_url' must be an absolute http or https address, not '\(u)'")
       }
     }
+  }
+
+  /// The sections' keys.
+  private static func readSections(_ f: inout RecordFields, into settings: inout Settings) {
     if let v = f.integer("occasions.horizon_days", in: 0...3660) {
       settings.occasions.horizonDays = v
     }
@@ -99,8 +115,5 @@ enum SettingsDecoder {
     if let v = f.integer("pantry.warn_days", in: 0...365) { settings.pantry.warnDays = v }
     if let v = f.bool("markdown.unsafe_html") { settings.markdown.unsafeHTML = v }
     if let v = f.bool("markdown.smart_punctuation") { settings.markdown.smartPunctuation = v }
-    f.warnUnknown(known: allKeys, kind: "vibekeeper.yml")
-    diagnostics += f.diagnostics
-    return (settings, diagnostics)
   }
 }

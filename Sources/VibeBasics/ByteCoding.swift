@@ -65,6 +65,13 @@ public struct ByteReader {
     return String(decoding: bytes[position..<position + count], as: UTF8.self)
   }
 
+  /// The next `count` bytes, consumed; nil when fewer are left.
+  public mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+    guard count >= 0, count <= bytes.count - position else { return nil }
+    defer { position += count }
+    return bytes[position..<position + count]
+  }
+
   /// Bytes up to (not including) `end`, which is consumed.
   public mutating func field(until end: UInt8) -> String? {
     guard let stop = bytes[position...].firstIndex(of: end) else { return nil }

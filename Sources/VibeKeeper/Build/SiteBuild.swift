@@ -121,7 +121,8 @@ public struct SiteBuild: Sendable {
     outcome.failure = verdict(site, templates: plan.library.diagnostics, all: outcome.diagnostics)
     guard outcome.failure == nil else { return outcome }
     do {
-      outcome.published = try publisher.publish(site.files)
+      let state = BuildState(pages: site.record, feeds: site.feedState)
+      outcome.published = try publisher.publish(site.files, state: state.bytes)
     } catch let error as PublishError where error.staleReuse != nil {
       outcome.failure = BuildFailure(
         "the published site changed while this build ran (\(error.staleReuse ?? "")), so nothing was published; build again"

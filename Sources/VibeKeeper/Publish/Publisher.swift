@@ -64,16 +64,18 @@ public struct Publisher: Sendable {
     return published.manifest.files.filter { published.listing.files[$0.key] != nil }
   }
 
-  /// The bytes of a file of the published site (`nil` when there is none).
-  public func publishedFile(_ path: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map {
-      [UInt8]($0)
-    }
+  /// The build state published with the current site (`publish(_:state:)`), nil when there
+  /// is none.
+  public func publishedState() -> [UInt8]? {
+    let trees = SiteTrees(output: output.standardizedFileURL)
+    guard case .tree(let tree) = trees.found() else { return nil }
+    return FileCalls.read(trees.buildStatePath(tree))
   }
 
-  /// Publishes `files` (paths relative to the output).
+  /// Publishes `files` (paths relative to the output) with the build `state` that describes
+  /// them, kept beside the published tree (never inside it) and switched with it.
   @discardableResult
-  public func publish(_ files: [OutputFile]) throws -> Stats {
+  public func publish(_ files: [OutputFile], state: [UInt8]? = nil) throws -> Stats {
     let target = output.standardizedFileURL
     guard target.path != "/" else { throw PublishError("refusing to publish into /") }
     let trees = SiteTrees(output: target)
@@ -83,7 +85,8 @@ public struct Publisher: Sendable {
     let lock = try trees.lock()
     defer { close(lock) }
     do {
-      return try publish(files, generated: generated, folders: folders, trees: trees)
+      return try publish(
+        files, state: state, generated: generated, folders: folders, trees: trees)
     } catch let error as PublishError {
       throw error
     } catch {
@@ -94,7 +97,8 @@ public struct Publisher: Sendable {
   }
 
   private func publish(
-    _ files: [OutputFile], generated: Set<String>, folders: Set<String>, trees: SiteTrees
+    _ files: [OutputFile], state: [UInt8]?, generated: Set<String>, folders: Set<String>,
+    trees: SiteTrees
   ) throws -> Stats {
     let found = trees.found()
     let tree: SiteTrees.Tree
@@ -114,7 +118,10 @@ public struct Publisher: Sendable {
     }
     let (userFiles, same) = try compare(
       files, hashes: hashes, generated: generated, folders: folders, published: published)
-    if case .tree = found, same { return Stats(unchanged: files.count, kept: userFiles.count) }
+    if case .tree(let current) = found, same {
+      try trees.writeBuildState(state, for: current)
+      return Stats(unchanged: files.count, kept: userFiles.count)
+    }
     try trees.prepare()
     let base = try reads[1].get().1
     if base == nil { try TreeUpdate.makeFresh(trees.path(tree), trash: trees.trash) }
@@ -122,6 +129,7 @@ public struct Publisher: Sendable {
       files: files, hashes: hashes, generated: generated, folders: folders, published: published,
       userFiles: userFiles, root: trees.path(tree), base: base, scratch: trees.scratch)
     let stats = try update.apply(jobs: jobs)
+    try trees.writeBuildState(state, for: tree)
     if found == .folder {
       try trees.replaceFolder(with: tree, keepingFolderAs: published == nil ? nil : tree.other)
     } else {

@@ -51,6 +51,26 @@ struct SiteTrees: Sendable {
 
   /// The folder of `tree`.
   func path(_ tree: Tree) -> String { state + "/" + tree.rawValue }
+
+  /// The build state of a tree's site (`BuildState`), beside the tree so it is never
+  /// published and always describes the site the link points at.
+  func buildStatePath(_ tree: Tree) -> String { state + "/" + tree.rawValue + ".state" }
+
+  /// Writes a tree's build state (atomically: written in the scratch folder, which an
+  /// interrupted publish leaves for the next to clear, then renamed over it); nil removes
+  /// it, so a site published without one is never paired with an older one.
+  func writeBuildState(_ bytes: [UInt8]?, for tree: Tree) throws {
+    let path = buildStatePath(tree)
+    guard let bytes else {
+      if FileManager.default.fileExists(atPath: path) { try FileCalls.removeFile(path) }
+      return
+    }
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let made = scratch + "/" + tree.rawValue + ".state"
+    try FileCalls.write(bytes, to: made)
+    try FileCalls.move(made, path)
+  }
+
   /// Where new and changed files are written before they are renamed into a tree.
   var scratch: String { state + "/tmp" }
   /// Where an untrusted tree is moved before it is removed.

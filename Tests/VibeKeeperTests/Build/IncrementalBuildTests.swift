@@ -204,12 +204,13 @@ import Testing
     #expect(strict.skipped == 0)  // strictness is part of every page's environment
   }
 
-  @Test func aDamagedPageRecordMeansAFullRender() throws {
+  @Test func aDamagedBuildStateMeansAFullRender() throws {
     let f = try Fixture()
     defer { f.cleanup() }
     try f.buildBoth()
     for output in [f.incremental, f.full] {
-      let record = output.resolvingSymlinksInPath().appendingPathComponent(PageRecord.fileName)
+      // The build state sits beside the published tree (`a.state` beside `a`).
+      let record = URL(fileURLWithPath: output.resolvingSymlinksInPath().path + ".state")
       let fd = open(record.path, O_WRONLY | O_TRUNC)  // in place: both trees share it
       if fd >= 0 {
         _ = "damaged".withCString { write(fd, $0, 7) }

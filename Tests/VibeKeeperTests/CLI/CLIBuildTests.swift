@@ -101,10 +101,13 @@ import Testing
     }
     #expect(leftovers.isEmpty)
     #expect(SiteFixture.files(out)["gifts/g7.html"] != before["gifts/g7.html"])
-    // The output is a link to one of the two trees; nothing else is left in their folder.
+    // The output is a link to one of the two trees, each with its build state beside it;
+    // nothing else is left in their folder.
     let state = root.url.appendingPathComponent("._site.vibekeeper").path
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: state).sorted() == ["a", "b", "tmp"])
+      try FileManager.default.contentsOfDirectory(atPath: state).sorted() == [
+        "a", "a.state", "b", "b.state", "tmp",
+      ])
     #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/tmp") == [])
     #expect(
       try ["._site.vibekeeper/a", "._site.vibekeeper/b"].contains(

@@ -1,9 +1,11 @@
 import Foundation
 
-/// What one build leaves for the next, read through this one seam: which published files
-/// may be passed on unchanged, how each page was rendered (`PageRecord`) and the SEQUENCE
-/// of each feed event (`FeedState`). The publisher keeps the first (its manifest); the
-/// other two are written with the site (`.vibekeeper-pages`, `feeds-state.json`).
+/// What one build leaves for the next, read and written through this one seam: which
+/// published files may be passed on unchanged (from the publisher's manifest), how each
+/// page was rendered (`PageRecord`) and the SEQUENCE of each feed event (`FeedState`).
+/// The last two are one file, `BuildState.bytes`, that the publisher keeps beside the
+/// published tree (never in it: the state names events and their times) and switches with
+/// it, so it always describes the site the output shows.
 public struct BuildState: Sendable {
   /// The published files still on disk, with their hashes.
   public var published: [String: ContentHash] = [:]
@@ -15,18 +17,72 @@ public struct BuildState: Sendable {
   /// No earlier build.
   public init() {}
 
+  /// The state of a rendered site.
+  public init(pages: PageRecord?, feeds: FeedState?) {
+    self.pages = pages
+    self.feeds = feeds
+  }
+
   /// The state of the site `publisher` published; with `pages: false` the page record is
-  /// not read, so every page renders (`--full`).
+  /// not used, so every page renders (`--full`).
   public static func read(from publisher: Publisher, pages: Bool) -> BuildState {
-    var state = BuildState()
-    state.feeds = publisher.publishedFile(FeedState.fileName).flatMap {
-      FeedState(json: Data($0))
+    var state = publisher.publishedState().flatMap(BuildState.init(bytes:)) ?? BuildState()
+    guard pages else {
+      state.pages = nil
+      return state
     }
-    guard pages else { return state }
     state.published = publisher.reusableFiles()
-    if !state.published.isEmpty {
-      state.pages = publisher.publishedFile(PageRecord.fileName).flatMap(PageRecord.init(bytes:))
-    }
+    if state.published.isEmpty { state.pages = nil }
     return state
+  }
+}
+
+extension BuildState {
+  /// The first line of the file, with the format's version.
+  private static let magic = Array("vibekeeper-state 1\n".utf8)
+
+  /// The state as one file, in the byte encoding of `ByteCoding` throughout: the first
+  /// line, the page record's length and bytes, then the number of feed events and each
+  /// event as its UID and time fingerprint (length-prefixed) and its SEQUENCE. The same
+  /// state gives the same bytes.
+  public var bytes: [UInt8] {
+    var out = Self.magic
+    let record = pages?.bytes ?? []
+    out += Array("\(record.count)\n".utf8)
+    out += record
+    let events = feeds?.events ?? [:]
+    out += Array("\(events.count)\n".utf8)
+    for uid in events.keys.sorted() {
+      guard let event = events[uid] else { continue }
+      ByteCoding.appendLengthPrefixed(uid, to: &out)
+      ByteCoding.appendLengthPrefixed(event.fingerprint, to: &out)
+      out += Array("\(event.sequence)\n".utf8)
+    }
+    return out
+  }
+
+  /// Reads `bytes`; nil when they are not a state of this version (every page is then
+  /// rendered and every SEQUENCE starts again).
+  public init?(bytes: [UInt8]) {
+    var reader = ByteReader(bytes)
+    guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic,
+      let recordLength = reader.integer(until: UInt8(ascii: "\n")),
+      let record = reader.bytes(recordLength),
+      let count = reader.integer(until: UInt8(ascii: "\n")), count >= 0
+    else { return nil }
+    self.init()
+    if recordLength > 0 {
+      guard let pages = PageRecord(bytes: Array(record)) else { return nil }
+      self.pages = pages
+    }
+    var feeds = FeedState()
+    for _ in 0..<count {
+      guard let uid = reader.lengthPrefixed(), let fingerprint = reader.lengthPrefixed(),
+        let sequence = reader.integer(until: UInt8(ascii: "\n"))
+      else { return nil }
+      feeds.events[uid] = FeedState.Entry(fingerprint: fingerprint, sequence: sequence)
+    }
+    guard reader.atEnd else { return nil }
+    self.feeds = feeds
   }
 }

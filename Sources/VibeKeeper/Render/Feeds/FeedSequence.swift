@@ -1,21 +1,22 @@
 import Foundation
 
-/// What the feeds last published, kept in the output folder as `feeds-state.json` so the
-/// next build knows when an event's time changed: then its SEQUENCE goes up by one.
-public struct FeedState: Sendable, Equatable, Codable {
+/// What the feeds last published, kept with the build state (`BuildState`) so the next
+/// build knows when an event's time changed: then its SEQUENCE goes up by one.
+public struct FeedState: Sendable, Equatable {
   /// One published event: the fingerprint of its time fields and its SEQUENCE.
-  public struct Entry: Sendable, Equatable, Codable {
+  public struct Entry: Sendable, Equatable {
     /// DTSTART, DTEND or DURATION and RRULE as published.
     public var fingerprint: String
     /// The SEQUENCE it had.
     public var sequence: Int
+
+    /// An entry.
+    public init(fingerprint: String, sequence: Int) {
+      self.fingerprint = fingerprint
+      self.sequence = sequence
+    }
   }
 
-  /// The file name in the output folder.
-  public static let fileName = "feeds-state.json"
-
-  /// The format version.
-  public var version = 1
   /// Every event published (events that left the feeds are kept, so one that comes back
   /// with another time still gets a higher SEQUENCE, until their start is over a year
   /// old), by UID.
@@ -23,54 +24,6 @@ public struct FeedState: Sendable, Equatable, Codable {
 
   /// An empty state.
   public init() {}
-
-  /// Reads a state file's bytes; nil when they are not a state of this version.
-  public init?(json: Data) {
-    guard let state = try? JSONDecoder().decode(FeedState.self, from: json), state.version == 1
-    else { return nil }
-    self = state
-  }
-
-  /// The state as JSON text with sorted keys (the same state gives the same bytes): the
-  /// layout of `JSONEncoder`'s `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]`
-  /// written directly (a year of feeds holds about 100,000 entries); text that would need
-  /// escaping goes through the encoder itself.
-  public var json: String {
-    func plain(_ s: String) -> Bool {
-      s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
-    }
-    guard events.allSatisfy({ plain($0.key) && plain($0.value.fingerprint) }) else {
-      return encoded
-    }
-    var out: [UInt8] = []
-    out.reserveCapacity(events.count * 128 + 64)
-    out += "{\n  \"events\" : {\n".utf8
-    if events.isEmpty { out += "\n".utf8 }
-    // Plain ASCII keys: String order is byte order, as the encoder sorts them.
-    for (i, key) in events.keys.sorted().enumerated() {
-      guard let entry = events[key] else { continue }
-      if i > 0 { out += ",\n".utf8 }
-      out += "    \"".utf8
-      out += key.utf8
-      out += "\" : {\n      \"fingerprint\" : \"".utf8
-      out += entry.fingerprint.utf8
-      out += "\",\n      \"sequence\" : ".utf8
-      out += String(entry.sequence).utf8
-      out += "\n    }".utf8
-    }
-    out += (events.isEmpty ? "  },\n" : "\n  },\n").utf8
-    out += ("  \"version\" : " + String(version) + "\n}\n").utf8
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  /// The state through `JSONEncoder`.
-  var encoded: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8)
-    else { return "{}\n" }
-    return text + "\n"
-  }
 }
 
 /// Assigns SEQUENCE numbers from the previous state.

@@ -5,7 +5,7 @@ import Foundation
 public struct Feeds: Sendable {
   /// Every event, by start date, then UID.
   public let events: [FeedEvent]
-  /// What to keep in the output folder as `feeds-state.json`.
+  /// What to keep for the next build (with `BuildState`).
   public let state: FeedState
   /// The VTIMEZONE lines (none in UTC).
   public let vtimezone: [String]

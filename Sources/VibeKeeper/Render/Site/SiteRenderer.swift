@@ -60,8 +60,10 @@ public struct SiteRenderer: Sendable {
     /// Pages and feeds rendered, and left as published because nothing they read changed.
     public var rendered = 0
     public var skipped = 0
-    /// How this site's pages were rendered (also among `files`, as `PageRecord.fileName`).
+    /// How this site's pages were rendered.
     public var record = PageRecord(environment: Fingerprint(high: 0, low: 0))
+    /// What its feeds published (for SEQUENCE numbers next time); nil without feeds.
+    public var feedState: FeedState?
   }
 
   /// Renders the site; `progress` is told after each page (done, total).
@@ -87,14 +89,11 @@ public struct SiteRenderer: Sendable {
     var out = collect(
       pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
     out.files.append(OutputFile(path: "search-index.json", text: prelude.searchIndex))
-    if pages.contains(where: { $0.path.hasSuffix(".ics") }) {
-      out.files.append(OutputFile(path: FeedState.fileName, text: prelude.feedState))
-    }
+    if pages.contains(where: { $0.path.hasSuffix(".ics") }) { out.feedState = prelude.feedState }
     for path in media.keys.sorted() {
       out.files.append(OutputFile(path: path, bytes: media[path] ?? []))
     }
     out.diagnostics += missingPhotos()
-    out.files.append(OutputFile(path: PageRecord.fileName, bytes: out.record.bytes))
     out.files.sort { $0.path < $1.path }
     return out
   }
@@ -119,7 +118,7 @@ public struct SiteRenderer: Sendable {
         let feeds = Feeds(
           FeedInputs(household: household, analysis: analysis, stamps: feedStamps, links: links),
           previous: previousFeedState)
-        return .feeds(feeds.templateValues, feeds.state.json)
+        return .feeds(feeds.templateValues, feeds.state)
       default:
         // The index inline for the search page (fetch of a local file is blocked from
         // file://); JSONValue escapes <, > and & so it is safe inside a <script> element.
@@ -261,7 +260,7 @@ private struct PageOutcome: Sendable {
 private struct Prelude {
   var model = SiteModel.empty
   var feedValues: [String: TemplateValue] = [:]
-  var feedState = ""
+  var feedState = FeedState()
   var searchIndex = ""
   let markdown: MarkdownOptions
 
@@ -271,7 +270,7 @@ private struct Prelude {
 /// One of the three independent parts of the prelude.
 private enum PreludePart: Sendable {
   case model(SiteModel)
-  case feeds([String: TemplateValue], String)
+  case feeds([String: TemplateValue], FeedState)
   case search(String)
 }
 

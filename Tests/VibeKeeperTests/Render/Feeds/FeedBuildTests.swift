@@ -70,7 +70,11 @@ import Testing
     // Unchanged again: stays 1; the state file says so.
     #expect(Self.build(data, into: out, at: "2026-11-22T10:00").failure == nil)
     #expect(Self.sequence(of: iron, in: Self.text(out, "reminders.ics")) == "SEQUENCE:1")
-    let state = try #require(FeedState(json: Data(Self.text(out, FeedState.fileName).utf8)))
+    // The state is kept beside the published site, not in it.
+    #expect(
+      !FileManager.default.fileExists(atPath: out.appendingPathComponent("feeds-state.json").path))
+    let published = try #require(Publisher(output: out, protecting: []).publishedState())
+    let state = try #require(BuildState(bytes: published)?.feeds)
     #expect(state.events[iron]?.sequence == 1)
     #expect(
       state.events[iron]?.fingerprint
@@ -111,7 +115,7 @@ import Testing
     defer { root.cleanup() }
     for name in [
       "calendar.ics", "occasions.ics", "reminders.ics", "pantry.ics", "shopping.ics",
-      "streaks.ics", FeedState.fileName,
+      "streaks.ics",
     ] {
       #expect(!Self.text(a, name).isEmpty, "\(name) missing")
       #expect(Self.text(a, name) == Self.text(b, name), "\(name) differs")

@@ -80,12 +80,14 @@ import Testing
   @Test func givesTheEnginesBytes() throws {
     let library = try TemplateLibrary()
     for name in Self.feedNames {
-      let fast = BuiltInFeeds().render(name, context: Self.context, environment: TemplateFixture.environment())
+      let fast = BuiltInFeeds().render(
+        name, context: Self.context, environment: TemplateFixture.environment())
       let slow = try Self.engine(library, name, Self.context)
       #expect(slow.warnings.isEmpty)
       #expect(fast == slow.output, "\(name)")
       #expect(
-        try library.render(name, context: Self.context, environment: TemplateFixture.environment()).output
+        try library.render(name, context: Self.context, environment: TemplateFixture.environment())
+          .output
           == slow.output)
     }
     let calendar = try #require(
@@ -146,7 +148,8 @@ import Testing
     var missing = Self.context
     missing["feeds"] = ["calendar": [.dictionary(["uid": "a"])]]
     #expect(
-      BuiltInFeeds().render("feeds/calendar.ics", context: missing, environment: environment) == nil)
+      BuiltInFeeds().render("feeds/calendar.ics", context: missing, environment: environment) == nil
+    )
     let warned = try library.render(
       "feeds/calendar.ics", context: missing, environment: environment)
     #expect(!warned.warnings.isEmpty)
@@ -162,7 +165,8 @@ import Testing
     // No site: the engine.
     var bare = Self.context
     bare["site"] = nil
-    #expect(BuiltInFeeds().render("feeds/pantry.ics", context: bare, environment: environment) == nil)
+    #expect(
+      BuiltInFeeds().render("feeds/pantry.ics", context: bare, environment: environment) == nil)
     // A user's own event macro is used, not the shortcut.
     var templates = DefaultTemplates.all
     templates["partials/event.ics"] = templates["partials/event.ics"]?.replacingOccurrences(

@@ -9,7 +9,9 @@ import Testing
   /// Renders `text` as the site's template `p.html`.
   static func render(_ text: String, _ context: [String: TemplateValue] = [:]) throws -> String {
     let library = try SiteTemplates.library(defaults: ["p.html": text])
-    return try library.render("p.html", context: context, environment: TemplateFixture.environment()).output
+    return try library.render(
+      "p.html", context: context, environment: TemplateFixture.environment()
+    ).output
   }
 
   @Test func markdownIsSafe() throws {
@@ -27,7 +29,8 @@ import Testing
       "<b>x</b>", options: MarkdownOptions(allowRawHTML: true, smartPunctuation: false))
     #expect(raw == "<p><b>x</b></p>\n")
     // The filter takes its options from the render environment.
-    let library = try SiteTemplates.library(defaults: ["p.html": "{{ '<b>x</b> -- y' | markdown }}"])
+    let library = try SiteTemplates.library(defaults: ["p.html": "{{ '<b>x</b> -- y' | markdown }}"]
+    )
     let options = MarkdownOptions(allowRawHTML: true, smartPunctuation: false)
     let environment = RenderEnvironment(clock: TemplateFixture.clock, markdown: options)
     #expect(environment.markdown == options)
@@ -53,7 +56,8 @@ import Testing
       "page": ["title": "Dashboard", "path": "index.html", "area": "index"], "root": "",
       "nav": [["key": "index", "title": "Dashboard", "url": "index.html"]],
     ]
-    let out = try library.render("_layout.html", context: context, environment: TemplateFixture.environment())
+    let out = try library.render(
+      "_layout.html", context: context, environment: TemplateFixture.environment())
     #expect(out.output.contains("<title>Home &amp; Co</title>"))
     #expect(out.output.contains(#"<a href="index.html" aria-current="page">Dashboard</a>"#))
     let page = try Template(
@@ -62,7 +66,8 @@ import Testing
         "{% import 'partials/money.html' as money %}{{ money.amount(a) }}|{{ money.amount(a, 'USD') }}|"
         + "{{ money.amount(none) }}")
     let amounts = try page.render(
-      context: ["a": .decimal(Decimal(string: "1234.5") ?? 0)], environment: TemplateFixture.environment(),
+      context: ["a": .decimal(Decimal(string: "1234.5") ?? 0)],
+      environment: TemplateFixture.environment(),
       library: library)
     #expect(amounts.output == "€1,234.50|$1,234.50|–")
   }

@@ -74,9 +74,7 @@ public struct FilterArguments: Sendable {
   /// A whole-number argument within `range`, `fallback` when absent.
   public func int(
     _ position: Int, _ name: String, default fallback: Int, in range: ClosedRange<Int>
-  )
-    throws(ValueError) -> Int
-  {
+  ) throws(ValueError) -> Int {
     guard let value = value(position, name) else { return fallback }
     guard case .int(let i) = value, range.contains(i) else {
       throw ValueError(
@@ -87,10 +85,9 @@ public struct FilterArguments: Sendable {
   }
 
   /// A text argument, `fallback` when absent.
-  public func string(_ position: Int, _ name: String, default fallback: String)
-    throws(ValueError)
-    -> String
-  {
+  public func string(
+    _ position: Int, _ name: String, default fallback: String
+  ) throws(ValueError) -> String {
     guard let value = value(position, name) else { return fallback }
     guard let s = value.stringValue else {
       throw ValueError("argument '\(name)' must be a string, not \(value.typeName)")

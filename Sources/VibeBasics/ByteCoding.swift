@@ -66,7 +66,7 @@ public struct ByteReader {
   }
 
   /// The next `count` bytes, consumed; nil when fewer are left.
-  public mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+  public mutating func slice(_ count: Int) -> ArraySlice<UInt8>? {
     guard count >= 0, count <= bytes.count - position else { return nil }
     defer { position += count }
     return bytes[position..<position + count]

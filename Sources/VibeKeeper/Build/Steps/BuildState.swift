@@ -65,9 +65,9 @@ extension BuildState {
   /// rendered and every SEQUENCE starts again).
   public init?(bytes: [UInt8]) {
     var reader = ByteReader(bytes)
-    guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic,
+    guard reader.slice(Self.magic.count).map(Array.init) == Self.magic,
       let recordLength = reader.integer(until: UInt8(ascii: "\n")),
-      let record = reader.bytes(recordLength),
+      let record = reader.slice(recordLength),
       let count = reader.integer(until: UInt8(ascii: "\n")), count >= 0
     else { return nil }
     self.init()

@@ -80,6 +80,17 @@ struct ContextScanner: Sendable {
     case .jsonEscape: state = .jsonString
     case .data:
       if c == "<" { state = .tagOpen }
+    case .tagOpen, .tagName, .inTag: stepTag(c)
+    case .attributeName, .afterAttributeName, .beforeValue, .quotedValue, .unquotedValue:
+      stepAttribute(c)
+    case .markup, .bogus, .comment: stepMarkup(c)
+    case .rawText: stepRawText(c)
+    }
+  }
+
+  /// Inside `<name ...` before any attribute.
+  private mutating func stepTag(_ c: Unicode.Scalar) {
+    switch state {
     case .tagOpen:
       if c == "/" {
         isEndTag = true
@@ -101,13 +112,19 @@ struct ContextScanner: Sendable {
       } else {
         tagName += String(c).lowercased()
       }
-    case .inTag:
+    default:
       if c == ">" {
         closeTag()
       } else if !ContextScanner.isSpace(c), c != "/" {
         attributeName = String(c).lowercased()
         state = .attributeName
       }
+    }
+  }
+
+  /// An attribute's name and value.
+  private mutating func stepAttribute(_ c: Unicode.Scalar) {
+    switch state {
     case .attributeName:
       if c == "=" {
         state = .beforeValue
@@ -141,7 +158,7 @@ struct ContextScanner: Sendable {
       }
     case .quotedValue(let quote):
       if c == quote { state = .inTag } else { noteValueText(c) }
-    case .unquotedValue:
+    default:
       if ContextScanner.isSpace(c) {
         state = .inTag
       } else if c == ">" {
@@ -149,6 +166,12 @@ struct ContextScanner: Sendable {
       } else {
         noteValueText(c)
       }
+    }
+  }
+
+  /// `<!...>`, `<?...>` and comments.
+  private mutating func stepMarkup(_ c: Unicode.Scalar) {
+    switch state {
     case .markup:
       if c == "-" {
         matched += 1
@@ -160,10 +183,9 @@ struct ContextScanner: Sendable {
         state = c == ">" ? .data : .bogus
       }
     case .bogus: if c == ">" { state = .data }
-    case .comment:
+    default:
       if c == ">" && matched >= 2 { state = .data }
       matched = c == "-" ? matched + 1 : 0
-    case .rawText: stepRawText(c)
     }
   }
 

@@ -9,6 +9,8 @@ struct RecordFields {
   /// The fields this level accepts (a kind's, a schedule's, a shopping entry's), from the
   /// record schema.
   let schema: [FieldSchema]
+  /// The positions in `schema` of the required fields.
+  private let required: [Int]
   private(set) var diagnostics: [Diagnostic] = []
   /// References read so far, checked once every record is loaded.
   private(set) var references: [Reference] = []
@@ -17,11 +19,13 @@ struct RecordFields {
   private var read: UInt64 = 0
   private var readBeyond64: Set<Int> = []
 
-  /// Prepares to read `mapping` from `file`, whose fields `schema` describes.
-  init(_ mapping: YAMLMapping, file: String, schema: [FieldSchema]) {
+  /// Prepares to read `mapping` from `file`, whose fields `schema` describes; `required`
+  /// gives the positions of its required fields when they are known already.
+  init(_ mapping: YAMLMapping, file: String, schema: [FieldSchema], required: [Int]? = nil) {
     self.mapping = mapping
     self.file = file
     self.schema = schema
+    self.required = required ?? RecordFields.required(in: schema)
     for (i, entry) in mapping.entries.enumerated() where index[entry.key.text] == nil {
       index[entry.key.text] = i
     }
@@ -288,13 +292,13 @@ struct RecordFields {
   /// description is checked before any code knows it), and warns about every field the
   /// schema does not know, suggesting the closest. `what` names the mapping in messages.
   mutating func finish(_ what: @autoclosure () -> String) {
-    for field in schema where field.requirement == .required {
-      guard !has(field.name, aliases: field.aliases) else { continue }
+    for i in required where !has(schema[i].name, aliases: schema[i].aliases) {
       report(
-        .error, at: recordLocation, "missing required field '\(field.name)'",
-        hint: "add a line such as `\(field.name): \(field.exampleText)`")
+        .error, at: recordLocation, "missing required field '\(schema[i].name)'",
+        hint: "add a line such as `\(schema[i].name): \(schema[i].exampleText)`")
     }
-    for (i, entry) in mapping.entries.enumerated() where !isRead(i) {
+    for i in mapping.entries.indices where !isRead(i) {
+      let entry = mapping.entries[i]
       let name = entry.key.text
       // A repeated key was reported by the YAML reader; its first value is the one read.
       guard index[name] == i else { continue }
@@ -320,6 +324,11 @@ struct RecordFields {
         .warning, at: loc, "unknown field '\(entry.key.text)' in \(kind)",
         hint: hint ?? "known fields: \(known.joined(separator: ", "))")
     }
+  }
+
+  /// The positions of the required fields of `schema`.
+  static func required(in schema: [FieldSchema]) -> [Int] {
+    schema.indices.filter { schema[$0].requirement == .required }
   }
 
   private func isRead(_ i: Int) -> Bool {

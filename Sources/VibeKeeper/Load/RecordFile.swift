@@ -125,7 +125,9 @@ struct RecordFile {
     _ mapping: YAMLMapping, id defaultID: String, body: String, context: DecodeContext,
     into out: inout Output
   ) {
-    var f = RecordFields(mapping, file: displayPath, schema: context.fields[kind] ?? [])
+    var f = RecordFields(
+      mapping, file: displayPath, schema: context.fields[kind] ?? [],
+      required: context.required[kind] ?? [])
     let id = explicitID(&f) ?? defaultID
     guard RecordFile.isValidID(id) else {
       f.report(

@@ -123,75 +123,91 @@ struct YAMLComposer {
   {
     defer { event.free() }
     switch event.type {
-    case YAML_ALIAS_EVENT:
-      guard let name = event.anchor(event.raw.data.alias.anchor), let c = state.anchors[name]
-      else {
-        throw Failure.yaml(
-          .syntax(
-            problem: "found undefined alias", line: event.line, column: event.column,
-            context: nil))
-      }
-      state.spend(c.size)
-      return c
-    case YAML_SCALAR_EVENT:
-      state.spend(1)
-      let s = event.raw.data.scalar
-      let text = event.scalarText()
-      let tag: String? =
-        s.quoted_implicit == 1
-        ? Self.strTag : event.anchor(s.tag).map { $0 == "!" ? Self.strTag : $0 }
-      let scalar = YAMLScalar(
-        text: text, line: event.line + lineOffset, column: event.column,
-        isPlain: s.style == YAML_PLAIN_SCALAR_STYLE)
-      let c = Composed(node: .scalar(scalar), size: 1, tag: tag == Self.strTag ? nil : tag)
-      if let anchor = event.anchor(s.anchor) { state.anchors[anchor] = c }
-      return c
-    case YAML_SEQUENCE_START_EVENT:
-      state.spend(1)
-      let anchor = event.anchor(event.raw.data.sequence_start.anchor)
-      var items: [YAMLNode] = []
-      var size = 1
-      while let next = try parser.next(unless: YAML_SEQUENCE_END_EVENT) {
-        let item = try node(next, parser, &state)
-        items.append(item.node)
-        size = Self.add(size, item.size)
-      }
-      let c = Composed(
-        node: .sequence(items, line: event.line + lineOffset, column: event.column), size: size,
-        tag: nil)
-      if let anchor { state.anchors[anchor] = c }
-      return c
-    case YAML_MAPPING_START_EVENT:
-      state.spend(1)
-      let anchor = event.anchor(event.raw.data.mapping_start.anchor)
-      var entries: [YAMLEntry] = []
-      var keys: [Composed] = []
-      var size = 1
-      while let next = try parser.next(unless: YAML_MAPPING_END_EVENT) {
-        // A key is neither counted against the budget nor looked into (as before): only
-        // whether it is text matters.
-        let saved = (state.budget, state.failure)
-        let key = try node(next, parser, &state)
-        (state.budget, state.failure) = saved
-        if !key.isScalar {
-          let p = key.node.position
-          state.fail(.keyNotText(line: p.line, column: p.column))
-        }
-        let value = try node(parser.next(), parser, &state)
-        keys.append(key)
-        size = Self.add(size, value.size)
-        if case .scalar(let k) = key.node { entries.append(YAMLEntry(key: k, value: value.node)) }
-      }
-      try checkDuplicates(keys)
-      let c = Composed(
-        node: .mapping(
-          YAMLMapping(entries: entries, line: event.line + lineOffset, column: event.column)),
-        size: size, tag: nil)
-      if let anchor { state.anchors[anchor] = c }
-      return c
-    default:
-      throw Failure.yaml(.memory)
+    case YAML_ALIAS_EVENT: return try alias(event, &state)
+    case YAML_SCALAR_EVENT: return scalar(event, &state)
+    case YAML_SEQUENCE_START_EVENT: return try sequence(event, parser, &state)
+    case YAML_MAPPING_START_EVENT: return try mapping(event, parser, &state)
+    default: throw Failure.yaml(.memory)
     }
+  }
+
+  /// `*name`: what the anchor named, counted again against the budget.
+  private func alias(_ event: Event, _ state: inout State) throws -> Composed {
+    guard let name = event.anchor(event.raw.data.alias.anchor), let c = state.anchors[name]
+    else {
+      throw Failure.yaml(
+        .syntax(
+          problem: "found undefined alias", line: event.line, column: event.column,
+          context: nil))
+    }
+    state.spend(c.size)
+    return c
+  }
+
+  private func scalar(_ event: Event, _ state: inout State) -> Composed {
+    state.spend(1)
+    let s = event.raw.data.scalar
+    let text = event.scalarText()
+    let tag: String? =
+      s.quoted_implicit == 1
+      ? Self.strTag : event.anchor(s.tag).map { $0 == "!" ? Self.strTag : $0 }
+    let scalar = YAMLScalar(
+      text: text, line: event.line + lineOffset, column: event.column,
+      isPlain: s.style == YAML_PLAIN_SCALAR_STYLE)
+    let c = Composed(node: .scalar(scalar), size: 1, tag: tag == Self.strTag ? nil : tag)
+    if let anchor = event.anchor(s.anchor) { state.anchors[anchor] = c }
+    return c
+  }
+
+  private func sequence(_ event: Event, _ parser: EventParser, _ state: inout State) throws
+    -> Composed
+  {
+    state.spend(1)
+    let anchor = event.anchor(event.raw.data.sequence_start.anchor)
+    var items: [YAMLNode] = []
+    var size = 1
+    while let next = try parser.next(unless: YAML_SEQUENCE_END_EVENT) {
+      let item = try node(next, parser, &state)
+      items.append(item.node)
+      size = Self.add(size, item.size)
+    }
+    let c = Composed(
+      node: .sequence(items, line: event.line + lineOffset, column: event.column), size: size,
+      tag: nil)
+    if let anchor { state.anchors[anchor] = c }
+    return c
+  }
+
+  private func mapping(_ event: Event, _ parser: EventParser, _ state: inout State) throws
+    -> Composed
+  {
+    state.spend(1)
+    let anchor = event.anchor(event.raw.data.mapping_start.anchor)
+    var entries: [YAMLEntry] = []
+    var keys: [Composed] = []
+    var size = 1
+    while let next = try parser.next(unless: YAML_MAPPING_END_EVENT) {
+      // A key is neither counted against the budget nor looked into (as before): only
+      // whether it is text matters.
+      let saved = (state.budget, state.failure)
+      let key = try node(next, parser, &state)
+      (state.budget, state.failure) = saved
+      if !key.isScalar {
+        let p = key.node.position
+        state.fail(.keyNotText(line: p.line, column: p.column))
+      }
+      let value = try node(parser.next(), parser, &state)
+      keys.append(key)
+      size = Self.add(size, value.size)
+      if case .scalar(let k) = key.node { entries.append(YAMLEntry(key: k, value: value.node)) }
+    }
+    try checkDuplicates(keys)
+    let c = Composed(
+      node: .mapping(
+        YAMLMapping(entries: entries, line: event.line + lineOffset, column: event.column)),
+      size: size, tag: nil)
+    if let anchor { state.anchors[anchor] = c }
+    return c
   }
 
   private static let strTag = "tag:yaml.org,2002:str"

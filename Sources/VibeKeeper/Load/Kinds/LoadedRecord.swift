@@ -40,14 +40,21 @@ struct DecodeContext {
   let clock: LocalClock
   /// The fields each kind accepts (its own and the common ones), from the record schema.
   let fields: [RecordKind: [FieldSchema]]
+  /// The positions of the required ones in `fields`.
+  let required: [RecordKind: [Int]]
 
   /// A context for decoding records described by `schema`.
   init(settings: Settings, schema: RecordSchema) {
     self.settings = settings
     clock = LocalClock(now: Date(timeIntervalSince1970: 0), timeZone: settings.timeZone)
     var fields: [RecordKind: [FieldSchema]] = [:]
-    for kind in RecordKind.allCases { fields[kind] = schema.fields(of: kind) }
+    var required: [RecordKind: [Int]] = [:]
+    for kind in RecordKind.allCases {
+      fields[kind] = schema.fields(of: kind)
+      required[kind] = RecordFields.required(in: fields[kind] ?? [])
+    }
     self.fields = fields
+    self.required = required
   }
 }
 

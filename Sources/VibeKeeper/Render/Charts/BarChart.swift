@@ -73,20 +73,9 @@ public enum BarChart {
     }
     svg.line(left, top, left, plotBottom, cls: "axis", extra: [("stroke-opacity", "0.5")])
     for (index, bar) in bars.enumerated() {
-      let y = top + rowHeight * Double(index)
-      svg.open("g", [("class", "row")])
-      svg.text(labels[index], x: left - 8, y: y + 16, anchor: "end", cls: "label")
-      svg.rect(
-        x: left, y: y + 5, width: x(bar.spent) - left, height: 14,
-        cls: bar.over ? "bar over" : "bar",
-        extra: [("fill-opacity", bar.over ? "0.95" : "0.55")],
-        tooltip: bar.label + ": " + valueText(bar, currency: currency))
-      if let limit = bar.limit {
-        let lx = x(limit)
-        svg.line(lx, y + 1, lx, y + 23, cls: "limit", extra: [("stroke-width", "2")])
-      }
-      svg.text(values[index], x: w - 8, y: y + 16, anchor: "end", cls: "value")
-      svg.close("g")
+      drawRow(
+        bar, label: labels[index], value: values[index], y: top + rowHeight * Double(index),
+        left: left, width: w, x: x, currency: currency, into: &svg)
     }
     if let totalLimit {
       let tx = x(totalLimit)
@@ -99,6 +88,26 @@ public enum BarChart {
         anchor: anchor, cls: "total-label")
     }
     return svg.finish()
+  }
+
+  /// One row: its label, its bar (with the limit's mark) and its amount.
+  private static func drawRow(
+    _ bar: Bar, label: String, value: String, y: Double, left: Double, width w: Double,
+    x: (Decimal) -> Double, currency: String, into svg: inout SVGWriter
+  ) {
+    svg.open("g", [("class", "row")])
+    svg.text(label, x: left - 8, y: y + 16, anchor: "end", cls: "label")
+    svg.rect(
+      x: left, y: y + 5, width: x(bar.spent) - left, height: 14,
+      cls: bar.over ? "bar over" : "bar",
+      extra: [("fill-opacity", bar.over ? "0.95" : "0.55")],
+      tooltip: bar.label + ": " + valueText(bar, currency: currency))
+    if let limit = bar.limit {
+      let lx = x(limit)
+      svg.line(lx, y + 1, lx, y + 23, cls: "limit", extra: [("stroke-width", "2")])
+    }
+    svg.text(value, x: w - 8, y: y + 16, anchor: "end", cls: "value")
+    svg.close("g")
   }
 
   /// The amount text of a row: `86.25 / 120.00 EUR`, or `32.60 EUR` without a budget.

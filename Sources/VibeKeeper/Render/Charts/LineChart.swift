@@ -61,48 +61,16 @@ public enum LineChart {
     }
     let stats = Stats(sorted.map(\.value))
     let desc = description(sorted, stats: stats, format: format)
-
-    let scale = ChartScale(
-      low: SVGWriter.double(stats.min), high: SVGWriter.double(stats.max), maxTicks: 5)
-    let tickLabels = scale.ticks.map { scale.label($0) }
-    let left = 12 + (tickLabels.map { SVGWriter.textWidth($0) }.max() ?? 0)
     let guideLabels = stats.guides.map { $0.names + " " + format($0.value) }
-    let guideWidth = guideLabels.map { SVGWriter.textWidth($0) }.max() ?? 0
-    let right = max(w - 18 - guideWidth, left + 40)
-    let top = 12.0
-    let bottom = h - 24
-    let span = Double(first.date.days(to: last.date))
-    func x(_ date: LocalDate) -> Double {
-      span == 0
-        ? (left + right) / 2 : left + Double(first.date.days(to: date)) / span * (right - left)
-    }
-    func y(_ value: Decimal) -> Double {
-      scale.position(SVGWriter.double(value), from: bottom, to: top)
-    }
-
+    let frame = Frame(
+      stats: stats, from: first.date, to: last.date, guideLabels: guideLabels, width: w,
+      height: h)
     var svg = SVGWriter(kind: "line", id: id, title: title, desc: desc, width: w, height: h)
-    for (tick, label) in zip(scale.ticks, tickLabels) {
-      let ty = scale.position(tick, from: bottom, to: top)
-      svg.line(left, ty, right, ty, cls: "grid", extra: [("stroke-opacity", "0.12")])
-      svg.text(label, x: left - 6, y: ty + 4, anchor: "end", cls: "tick")
+    frame.drawAxes(&svg)
+    frame.drawGuides(stats.guides, labels: guideLabels, into: &svg)
+    let coordinates = sorted.map {
+      SVGWriter.num(frame.x($0.date)) + "," + SVGWriter.num(frame.y($0.value))
     }
-    svg.line(left, bottom, right, bottom, cls: "axis", extra: [("stroke-opacity", "0.5")])
-    let dateLabels = max(Int((right - left) / 90), 1)
-    for date in dateTicks(from: first.date, to: last.date, most: dateLabels) {
-      let tx = x(date)
-      let anchor =
-        span == 0 ? "middle" : tx <= left + 1 ? "start" : tx >= right - 1 ? "end" : "middle"
-      svg.text(date.description, x: tx, y: bottom + 16, anchor: anchor, cls: "tick")
-    }
-    let labelYs = spread(stats.guides.map { y($0.value) }, gap: 12, within: top...bottom)
-    for (index, guide) in stats.guides.enumerated() {
-      let gy = y(guide.value)
-      svg.line(
-        left, gy, right, gy, cls: guide.classes,
-        extra: [("stroke-dasharray", "5 4"), ("stroke-opacity", "0.6")])
-      svg.text(guideLabels[index], x: right + 6, y: labelYs[index] + 4, cls: "guide-label")
-    }
-    let coordinates = sorted.map { SVGWriter.num(x($0.date)) + "," + SVGWriter.num(y($0.value)) }
     svg.element(
       "polyline",
       [
@@ -111,28 +79,102 @@ public enum LineChart {
         ("stroke-width", sorted.count > markerLimit ? "1" : "2"), ("stroke-linejoin", "round"),
       ])
     for point in sorted where point.outlier || sorted.count <= markerLimit {
-      let px = x(point.date)
-      let py = y(point.value)
-      let tip = tooltip(point, format: format)
-      if point.outlier {
-        let d =
-          "M" + SVGWriter.num(px) + " " + SVGWriter.num(py - 6) + "L" + SVGWriter.num(px + 6)
-          + " " + SVGWriter.num(py) + "L" + SVGWriter.num(px) + " " + SVGWriter.num(py + 6) + "L"
-          + SVGWriter.num(px - 6) + " " + SVGWriter.num(py) + "Z"
-        svg.element(
-          "path",
-          [
-            ("class", "point outlier"), ("d", d), ("fill-opacity", "0.35"),
-            ("stroke", "currentColor"), ("stroke-width", "2"),
-          ], tooltip: tip)
-      } else {
-        svg.element(
-          "circle",
-          [("class", "point"), ("cx", SVGWriter.num(px)), ("cy", SVGWriter.num(py)), ("r", "3.5")],
-          tooltip: tip)
-      }
+      drawPoint(point, x: frame.x(point.date), y: frame.y(point.value), format: format, into: &svg)
     }
     return svg.finish()
+  }
+
+  /// Where things go: the plot area between the tick labels and the guide labels, and the
+  /// scales of both axes.
+  private struct Frame {
+    let scale: ChartScale
+    let tickLabels: [String]
+    let left, right, top, bottom: Double
+    let first, last: LocalDate
+    let span: Double
+
+    init(
+      stats: Stats, from first: LocalDate, to last: LocalDate, guideLabels: [String],
+      width w: Double, height h: Double
+    ) {
+      let scale = ChartScale(
+        low: SVGWriter.double(stats.min), high: SVGWriter.double(stats.max), maxTicks: 5)
+      let tickLabels = scale.ticks.map { scale.label($0) }
+      let left = 12 + (tickLabels.map { SVGWriter.textWidth($0) }.max() ?? 0)
+      let guideWidth = guideLabels.map { SVGWriter.textWidth($0) }.max() ?? 0
+      self.scale = scale
+      self.tickLabels = tickLabels
+      self.left = left
+      right = max(w - 18 - guideWidth, left + 40)
+      top = 12.0
+      bottom = h - 24
+      self.first = first
+      self.last = last
+      span = Double(first.days(to: last))
+    }
+
+    func x(_ date: LocalDate) -> Double {
+      span == 0
+        ? (left + right) / 2 : left + Double(first.days(to: date)) / span * (right - left)
+    }
+
+    func y(_ value: Decimal) -> Double {
+      scale.position(SVGWriter.double(value), from: bottom, to: top)
+    }
+
+    /// The value grid with its tick labels, the time axis and its date labels.
+    func drawAxes(_ svg: inout SVGWriter) {
+      for (tick, label) in zip(scale.ticks, tickLabels) {
+        let ty = scale.position(tick, from: bottom, to: top)
+        svg.line(left, ty, right, ty, cls: "grid", extra: [("stroke-opacity", "0.12")])
+        svg.text(label, x: left - 6, y: ty + 4, anchor: "end", cls: "tick")
+      }
+      svg.line(left, bottom, right, bottom, cls: "axis", extra: [("stroke-opacity", "0.5")])
+      let dateLabels = max(Int((right - left) / 90), 1)
+      for date in LineChart.dateTicks(from: first, to: last, most: dateLabels) {
+        let tx = x(date)
+        let anchor =
+          span == 0 ? "middle" : tx <= left + 1 ? "start" : tx >= right - 1 ? "end" : "middle"
+        svg.text(date.description, x: tx, y: bottom + 16, anchor: anchor, cls: "tick")
+      }
+    }
+
+    /// The dashed guide lines (minimum, mean, ...) with their labels kept apart.
+    func drawGuides(_ guides: [Guide], labels: [String], into svg: inout SVGWriter) {
+      let labelYs = LineChart.spread(guides.map { y($0.value) }, gap: 12, within: top...bottom)
+      for (index, guide) in guides.enumerated() {
+        let gy = y(guide.value)
+        svg.line(
+          left, gy, right, gy, cls: guide.classes,
+          extra: [("stroke-dasharray", "5 4"), ("stroke-opacity", "0.6")])
+        svg.text(labels[index], x: right + 6, y: labelYs[index] + 4, cls: "guide-label")
+      }
+    }
+  }
+
+  /// One point: a circle, or a diamond for an outlier, with its tooltip.
+  private static func drawPoint(
+    _ point: Point, x px: Double, y py: Double, format: (Decimal) -> String,
+    into svg: inout SVGWriter
+  ) {
+    let tip = tooltip(point, format: format)
+    guard point.outlier else {
+      svg.element(
+        "circle",
+        [("class", "point"), ("cx", SVGWriter.num(px)), ("cy", SVGWriter.num(py)), ("r", "3.5")],
+        tooltip: tip)
+      return
+    }
+    let d =
+      "M" + SVGWriter.num(px) + " " + SVGWriter.num(py - 6) + "L" + SVGWriter.num(px + 6)
+      + " " + SVGWriter.num(py) + "L" + SVGWriter.num(px) + " " + SVGWriter.num(py + 6) + "L"
+      + SVGWriter.num(px - 6) + " " + SVGWriter.num(py) + "Z"
+    svg.element(
+      "path",
+      [
+        ("class", "point outlier"), ("d", d), ("fill-opacity", "0.35"),
+        ("stroke", "currentColor"), ("stroke-width", "2"),
+      ], tooltip: tip)
   }
 
   /// Money (`1.29 EUR`) or a plain number with two decimals.

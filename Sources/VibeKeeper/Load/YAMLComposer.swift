@@ -171,11 +171,9 @@ struct YAMLComposer {
       items.append(item.node)
       size = Self.add(size, item.size)
     }
-    let c = Composed(
-      node: .sequence(items, line: event.line + lineOffset, column: event.column), size: size,
-      tag: nil)
-    if let anchor { state.anchors[anchor] = c }
-    return c
+    return collection(
+      .sequence(items, line: event.line + lineOffset, column: event.column), size: size,
+      anchor: anchor, &state)
   }
 
   private func mapping(_ event: Event, _ parser: EventParser, _ state: inout State) throws
@@ -202,10 +200,16 @@ struct YAMLComposer {
       if case .scalar(let k) = key.node { entries.append(YAMLEntry(key: k, value: value.node)) }
     }
     try checkDuplicates(keys)
-    let c = Composed(
-      node: .mapping(
-        YAMLMapping(entries: entries, line: event.line + lineOffset, column: event.column)),
-      size: size, tag: nil)
+    return collection(
+      .mapping(YAMLMapping(entries: entries, line: event.line + lineOffset, column: event.column)),
+      size: size, anchor: anchor, &state)
+  }
+
+  /// A finished sequence or mapping, remembered under its anchor.
+  private func collection(_ node: YAMLNode, size: Int, anchor: String?, _ state: inout State)
+    -> Composed
+  {
+    let c = Composed(node: node, size: size, tag: nil)
     if let anchor { state.anchors[anchor] = c }
     return c
   }

@@ -94,6 +94,12 @@ struct RecordFile {
     switch node {
     case .mapping(let m):
       decodeRecord(m, id: fileID, body: "", context: context, into: &out)
+    case .sequence(let items, let line, let column) where !context.lists.contains(kind):
+      out.diagnostics.append(
+        Diagnostic(
+          .error, location(line, column),
+          "a \(kind.folder) file holds one \(kind.singular), not a list of \(items.count)",
+          hint: "write one file per \(kind.singular), its fields (`name: value`) at the top"))
     case .sequence(let items, _, _):
       for (i, item) in items.enumerated() {
         guard case .mapping(let m) = item else {

@@ -86,6 +86,23 @@ import Testing
     #expect(FieldTables.table(schema[.items]).contains("| **`aisle`** | where it is |"))
   }
 
+  /// The list-file form comes from the description too.
+  @Test func aKindWithoutListsRefusesAListFile() throws {
+    let files = [
+      "budgets/2026.yml":
+        "- {title: A, amount: 1, start: 2026-01-01, end: 2026-01-31}\n- {title: B, amount: 1, start: 2026-02-01, end: 2026-02-28}\n"
+    ]
+    #expect(try load(files, schema: .standard).household.budgets.count == 2)
+    var schema = RecordSchema.standard
+    schema[.budgets].lists = false
+    let r = try load(files, schema: schema)
+    #expect(r.household.budgets.isEmpty)
+    #expect(
+      r.diagnostics.map { "\($0.location): \($0.message)" } == [
+        "data/budgets/2026.yml:1:1: a budgets file holds one budget, not a list of 2"
+      ])
+  }
+
   /// A reference added to a description is checked against the ids that exist.
   @Test func anAddedReferenceIsChecked() throws {
     var schema = RecordSchema.standard

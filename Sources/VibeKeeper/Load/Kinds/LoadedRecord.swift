@@ -42,6 +42,8 @@ struct DecodeContext {
   let fields: [RecordKind: [FieldSchema]]
   /// The positions of the required ones in `fields`.
   let required: [RecordKind: [Int]]
+  /// The kinds whose YAML files may hold a list of records.
+  let lists: Set<RecordKind>
 
   /// A context for decoding records described by `schema`.
   init(settings: Settings, schema: RecordSchema) {
@@ -55,6 +57,7 @@ struct DecodeContext {
     }
     self.fields = fields
     self.required = required
+    lists = Set(schema.kinds.filter(\.lists).map(\.kind))
   }
 }
 

@@ -2,19 +2,11 @@
 extension LoadedRecord {
   /// The record's kind.
   var kind: RecordKind {
-    switch self {
-    case .contact: .contacts
-    case .occasion: .occasions
-    case .gift: .gifts
-    case .reminder: .reminders
-    case .budget: .budgets
-    case .purchase: .purchases
-    case .item: .items
-    case .price: .prices
-    case .shopping: .shopping
-    case .game: .games
-    case .result: .results
+    struct Kind: LoadedRecordVisitor {
+      func visit<R: HouseholdRecord>(_ record: R) -> RecordKind { R.kind }
     }
+    var visitor = Kind()
+    return accept(&visitor)
   }
 
   /// Forgets a dangling reference; false when the record cannot stand without it.
@@ -62,37 +54,38 @@ extension LoadedRecord {
 
   /// Puts the record at `index` in its kind's list.
   func replace(at index: Int, in h: inout Household) {
-    switch self {
-    case .contact(let r): h.contacts[index] = r
-    case .occasion(let r): h.occasions[index] = r
-    case .gift(let r): h.gifts[index] = r
-    case .reminder(let r): h.reminders[index] = r
-    case .budget(let r): h.budgets[index] = r
-    case .purchase(let r): h.purchases[index] = r
-    case .item(let r): h.items[index] = r
-    case .price(let r): h.prices[index] = r
-    case .shopping(let r): h.shopping[index] = r
-    case .game(let r): h.games[index] = r
-    case .result(let r): h.results[index] = r
+    struct Replace: LoadedRecordVisitor {
+      var household: Household
+      let index: Int
+      mutating func visit<R: HouseholdRecord>(_ record: R) {
+        household[keyPath: R.list][index] = record
+      }
     }
+    var visitor = Replace(household: Household.placeholder, index: index)
+    // The household moves into the visitor and back, so its lists are never copied.
+    swap(&visitor.household, &h)
+    accept(&visitor)
+    swap(&visitor.household, &h)
   }
 
   /// Appends the record to its kind's list.
   func insert(into h: inout Household) {
-    switch self {
-    case .contact(let r): h.contacts.append(r)
-    case .occasion(let r): h.occasions.append(r)
-    case .gift(let r): h.gifts.append(r)
-    case .reminder(let r): h.reminders.append(r)
-    case .budget(let r): h.budgets.append(r)
-    case .purchase(let r): h.purchases.append(r)
-    case .item(let r): h.items.append(r)
-    case .price(let r): h.prices.append(r)
-    case .shopping(let r): h.shopping.append(r)
-    case .game(let r): h.games.append(r)
-    case .result(let r): h.results.append(r)
+    struct Insert: LoadedRecordVisitor {
+      var household: Household
+      mutating func visit<R: HouseholdRecord>(_ record: R) {
+        household[keyPath: R.list].append(record)
+      }
     }
+    var visitor = Insert(household: Household.placeholder)
+    swap(&visitor.household, &h)
+    accept(&visitor)
+    swap(&visitor.household, &h)
   }
+}
+
+extension Household {
+  /// An empty household to swap with while a visitor holds the real one.
+  fileprivate static let placeholder = Household()
 }
 
 extension Household {

@@ -16,20 +16,38 @@ enum LoadedRecord: Sendable {
 
   /// The record's id and origin.
   var meta: RecordMeta {
+    struct Meta: LoadedRecordVisitor {
+      func visit<R: HouseholdRecord>(_ record: R) -> RecordMeta { record.meta }
+    }
+    var visitor = Meta()
+    return accept(&visitor)
+  }
+
+  /// Shows the record to `visitor` as its own type: the one switch over the cases that
+  /// the other per-record work (`meta`, `kind`, `insert`, `replace`) goes through.
+  func accept<V: LoadedRecordVisitor>(_ visitor: inout V) -> V.Result {
     switch self {
-    case .contact(let r): r.meta
-    case .occasion(let r): r.meta
-    case .gift(let r): r.meta
-    case .reminder(let r): r.meta
-    case .budget(let r): r.meta
-    case .purchase(let r): r.meta
-    case .item(let r): r.meta
-    case .price(let r): r.meta
-    case .shopping(let r): r.meta
-    case .game(let r): r.meta
-    case .result(let r): r.meta
+    case .contact(let r): visitor.visit(r)
+    case .occasion(let r): visitor.visit(r)
+    case .gift(let r): visitor.visit(r)
+    case .reminder(let r): visitor.visit(r)
+    case .budget(let r): visitor.visit(r)
+    case .purchase(let r): visitor.visit(r)
+    case .item(let r): visitor.visit(r)
+    case .price(let r): visitor.visit(r)
+    case .shopping(let r): visitor.visit(r)
+    case .game(let r): visitor.visit(r)
+    case .result(let r): visitor.visit(r)
     }
   }
+}
+
+/// Work done on one decoded record, whatever its kind (see `LoadedRecord.accept`).
+protocol LoadedRecordVisitor {
+  /// What the work gives.
+  associatedtype Result
+  /// Does the work on a record of one kind.
+  mutating func visit<R: HouseholdRecord>(_ record: R) -> Result
 }
 
 /// What a kind's decoder needs besides the record's fields.

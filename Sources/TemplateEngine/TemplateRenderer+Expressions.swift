@@ -118,43 +118,52 @@ extension TemplateRenderer {
     case .index(let base, let indexExpr, let at):
       guard let (container, origin) = try lookup(base) else { return nil }
       let index = try eval(indexExpr)
-      switch (container, index) {
-      case (.array(let items), .int(let i)):
-        origin?.readShape()
-        let position = i < 0 ? items.count + i : i
-        if items.indices.contains(position) { return (items[position], origin?.index(position)) }
-        missing = ("index \(i) is out of range for a list of \(items.count) items", at)
-        return nil
-      case (.string(let s), .int(let i)), (.safe(let s), .int(let i)):
-        origin?.readAll()
-        let characters = Array(s)
-        let position = i < 0 ? characters.count + i : i
-        if characters.indices.contains(position) {
-          return (.string(String(characters[position])), nil)
-        }
-        missing = ("index \(i) is out of range for a string of \(characters.count) characters", at)
-        return nil
-      case (.dictionary, _), (.object, _):
-        guard let key = index.stringValue else {
-          throw error("a map is indexed by a string, not \(index.typeName)", at: at)
-        }
-        if let value = container.member(key) { return (value, origin?.member(key)) }
-        if let origin {
-          _ = origin.member(key)
-          origin.readShape()
-        }
-        missing = ("\(describe(base)) has no key '\(key)'", at)
-        return nil
-      case (.null, _):
-        origin?.readAll()
-        missing = ("\(describe(base)) is none and cannot be indexed", at)
-        return nil
-      default:
-        origin?.readAll()
-        throw error("cannot index \(container.typeName) with \(index.typeName)", at: at)
-      }
+      return try lookup(index: index, in: container, origin: origin, of: base, at: at)
     default:
       return (try eval(expr), nil)
+    }
+  }
+
+  /// `base[index]` once `base` is found: an element of a list, a character of a string or
+  /// a value of a map, with its read node; nil (with `missing` set) when there is none.
+  mutating func lookup(
+    index: TemplateValue, in container: TemplateValue, origin: ReadNode?, of base: Expr,
+    at: Int
+  ) throws(TemplateError) -> (TemplateValue, ReadNode?)? {
+    switch (container, index) {
+    case (.array(let items), .int(let i)):
+      origin?.readShape()
+      let position = i < 0 ? items.count + i : i
+      if items.indices.contains(position) { return (items[position], origin?.index(position)) }
+      missing = ("index \(i) is out of range for a list of \(items.count) items", at)
+      return nil
+    case (.string(let s), .int(let i)), (.safe(let s), .int(let i)):
+      origin?.readAll()
+      let characters = Array(s)
+      let position = i < 0 ? characters.count + i : i
+      if characters.indices.contains(position) {
+        return (.string(String(characters[position])), nil)
+      }
+      missing = ("index \(i) is out of range for a string of \(characters.count) characters", at)
+      return nil
+    case (.dictionary, _), (.object, _):
+      guard let key = index.stringValue else {
+        throw error("a map is indexed by a string, not \(index.typeName)", at: at)
+      }
+      if let value = container.member(key) { return (value, origin?.member(key)) }
+      if let origin {
+        _ = origin.member(key)
+        origin.readShape()
+      }
+      missing = ("\(describe(base)) has no key '\(key)'", at)
+      return nil
+    case (.null, _):
+      origin?.readAll()
+      missing = ("\(describe(base)) is none and cannot be indexed", at)
+      return nil
+    default:
+      origin?.readAll()
+      throw error("cannot index \(container.typeName) with \(index.typeName)", at: at)
     }
   }
 

@@ -29,15 +29,16 @@ enum CaptureRecipient {
     let last: Int
   }
 
-  /// The best recipient in the free words of `text`.
-  static func find(in text: CaptureText, contacts: [Contact]) -> Match? {
+  /// Every contact the free words may name: a full name (consecutive words), a first
+  /// name, a nickname, a relationship or the id's last part, each with its confidence.
+  private static func candidates(
+    in text: CaptureText, contacts: [Contact], relationships: [Set<String>]
+  ) -> [Candidate] {
     let free = text.freeWords
     var found: [Candidate] = []
     let firstNames = contacts.map { firstName($0) }
-    let relationships = contacts.map { relationshipWords($0) }
     for (ci, contact) in contacts.enumerated() {
       let full = nameWords(contact.name)
-      // Full name: consecutive free words.
       if full.count > 1 {
         for (n, start) in free.enumerated() where n + full.count <= free.count {
           let slice = free[n..<(n + full.count)]
@@ -67,6 +68,13 @@ enum CaptureRecipient {
         }
       }
     }
+    return found
+  }
+
+  /// The best recipient in the free words of `text`.
+  static func find(in text: CaptureText, contacts: [Contact]) -> Match? {
+    let relationships = contacts.map { relationshipWords($0) }
+    let found = candidates(in: text, contacts: contacts, relationships: relationships)
     guard
       let best = found.max(by: {
         ($0.confidence, -$0.first, $1.contact) < ($1.confidence, -$1.first, $0.contact)

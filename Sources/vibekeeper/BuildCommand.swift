@@ -35,6 +35,12 @@ struct BuildOptions: ParsableArguments {
   )
   var full = false
 
+  @Flag(
+    help:
+      "Publish even when the data has far fewer records than the published site (they were really removed)."
+  )
+  var allowShrink = false
+
   @OptionGroup var output: OutputOptions
 
   var quiet: Bool { output.quiet }
@@ -52,9 +58,17 @@ struct BuildOptions: ParsableArguments {
       ? candidate : nil
   }
 
-  /// Builds once, prints diagnostics and the summary line; false when nothing was published.
-  /// With a `cache` (watch), files unchanged since the last build are not decoded again.
-  func buildOnce(prefix: String = "Built", cache: inout LoadCache?) throws -> Bool {
+  /// What one build came to.
+  enum Result {
+    /// Nothing was published.
+    case failed
+    /// Published, with this many errors reported (their records are left out).
+    case published(errors: Int)
+  }
+
+  /// Builds once, prints diagnostics and the summary line. With a `cache` (watch), files
+  /// unchanged since the last build are not decoded again.
+  func buildOnce(prefix: String = "Built", cache: inout LoadCache?) throws -> Result {
     let started = ContinuousClock.now
     let folder = templateFolder
     var build = SiteBuild(
@@ -63,6 +77,7 @@ struct BuildOptions: ParsableArguments {
       output: URL(fileURLWithPath: outputFolder))
     build.strict = strict
     build.full = full
+    build.allowsShrinking = allowShrink
     build.codeIdentity = Self.codeIdentity
     build.loadCache = cache
     if let jobs { build.jobs = max(1, jobs) }
@@ -72,16 +87,20 @@ struct BuildOptions: ParsableArguments {
     Terminal.printDiagnostics(outcome.diagnostics, quiet: quiet)
     if let failure = outcome.failure {
       Terminal.error("error: \(failure.description)\n")
-      return false
+      return .failed
     }
+    let errors = outcome.diagnostics.errorCount
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     if !quiet {
       let counts = DiagnosticFormatter(color: false).summary(
-        errors: outcome.diagnostics.errorCount, warnings: outcome.diagnostics.warningCount)
+        errors: errors, warnings: outcome.diagnostics.warningCount)
+      let leftOut =
+        errors > 0
+        ? "; records and fields with errors are left out (`vibekeeper check` lists them)" : ""
       Terminal.out(
         "\(prefix) \(outcome.pages) pages and \(outcome.feeds) feeds from \(outcome.records) records into \(outputFolder) "
-          + "(\(counts)) in \(String(format: "%.2f", seconds)) s\n"
+          + "(\(counts)) in \(String(format: "%.2f", seconds)) s\(leftOut)\n"
       )
     }
     if verbose, let p = outcome.published {
@@ -91,7 +110,7 @@ struct BuildOptions: ParsableArguments {
           + "  \(outcome.steps.summary)\n"
       )
     }
-    return true
+    return .published(errors: errors)
   }
 
   /// This program's identity for the page record: its version and the executable's size,
@@ -114,8 +133,11 @@ struct BuildCommand: ParsableCommand {
     abstract: "Build the site (dashboard, pages, calendar feeds) into the output folder.",
     discussion: """
       The new site is written beside the output folder and swapped in only when complete, so a
-      failed or interrupted build leaves the previous site as it was. Exits 1 when a template
-      fails (or, with --strict, on any error), 2 on a usage error.
+      failed or interrupted build leaves the previous site as it was. Nothing is published
+      when the data folder cannot be read, when it gives less than half the records of the
+      published site (unless --allow-shrink), when a template fails, or, with --strict, on
+      any error. Exits 1 whenever an error was reported (records and fields with errors are
+      left out of a published site), 2 on a usage error.
 
       Examples:
         vibekeeper build
@@ -128,6 +150,8 @@ struct BuildCommand: ParsableCommand {
 
   func run() throws {
     var noCache: LoadCache? = nil
-    guard try options.buildOnce(cache: &noCache) else { throw ExitCode(1) }
+    guard case .published(errors: 0) = try options.buildOnce(cache: &noCache) else {
+      throw ExitCode(1)
+    }
   }
 }

@@ -55,7 +55,7 @@ struct WatchCommand: ParsableCommand {
       let changed = settled.changes(since: seen)
       seen = settled
       if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
-      if try !options.buildOnce(prefix: "Rebuilt", cache: &cache) {
+      if case .failed = try options.buildOnce(prefix: "Rebuilt", cache: &cache) {
         Terminal.error("The last good site is unchanged.\n")
       }
     }

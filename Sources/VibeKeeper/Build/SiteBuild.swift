@@ -28,6 +28,10 @@ public struct SiteBuild: Sendable {
   public var loadCache: LoadCache?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
+  /// Publish even when the data gives far fewer records than the published site has
+  /// (records really were removed); otherwise that build fails, as a wrong `--data` or a
+  /// checkout in progress would.
+  public var allowsShrinking = false
 
   /// Creates a build.
   public init(
@@ -108,6 +112,10 @@ public struct SiteBuild: Sendable {
       return outcome
     }
     outcome.steps.finish("plan")
+    if publishes, let refusal = refusal(loaded, published: plan.state.records) {
+      outcome.failure = refusal
+      return outcome
+    }
     let site = render(loaded, analysis, plan, progress: progress)
     outcome.diagnostics = BuildDiagnostics.collect(
       loaded: loaded, analysis: analysis, templates: plan.library.diagnostics,
@@ -121,7 +129,8 @@ public struct SiteBuild: Sendable {
     outcome.failure = verdict(site, templates: plan.library.diagnostics, all: outcome.diagnostics)
     guard outcome.failure == nil else { return outcome }
     do {
-      let state = BuildState(pages: site.record, feeds: site.feedState)
+      let state = BuildState(
+        pages: site.record, feeds: site.feedState, records: loaded.household.recordCount)
       outcome.published = try publisher.publish(site.files, state: state.bytes)
     } catch let error as PublishError where error.staleReuse != nil {
       outcome.failure = BuildFailure(
@@ -132,6 +141,22 @@ public struct SiteBuild: Sendable {
     }
     outcome.steps.finish("publish")
     return outcome
+  }
+
+  /// Why what was loaded must not replace the published site: the data folder could not
+  /// be read, or it gives less than half the records the published site was built from
+  /// (at least ten), unless `allowsShrinking`.
+  private func refusal(_ loaded: LoadedData, published: Int?) -> BuildFailure? {
+    guard loaded.folderReadable else {
+      return BuildFailure("the data folder \(dataDisplay) cannot be read, so nothing was published")
+    }
+    let records = loaded.household.recordCount
+    guard !allowsShrinking, let published, published >= 10, records * 2 < published else {
+      return nil
+    }
+    return BuildFailure(
+      "\(dataDisplay) gives \(records) records where the published site has \(published), so nothing was published (a wrong --data, or a checkout in progress?); if the records were really removed, build with --allow-shrink"
+    )
   }
 
   /// The load step of this build.

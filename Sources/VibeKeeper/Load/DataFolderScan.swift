@@ -17,6 +17,8 @@ struct DataFolderScan {
   var media: [String] = []
   var settingsURL: URL?
   var diagnostics: [Diagnostic] = []
+  /// Whether the folder itself could be listed (false: missing, a file, no permission).
+  var readable = true
 
   /// Largest record file read; larger ones are reported, not loaded.
   static let maxFileSize = 5 * 1024 * 1024
@@ -37,11 +39,25 @@ struct DataFolderScan {
     let rootReal = root.resolvingSymlinksInPath().standardizedFileURL.path
     func display(_ rel: String) -> String { displayRoot.isEmpty ? rel : displayRoot + "/" + rel }
     guard let top = try? fm.contentsOfDirectory(atPath: root.path) else {
+      readable = false
+      let shown = displayRoot.isEmpty ? "." : displayRoot
+      var isFolder: ObjCBool = false
+      let (message, hint): (String, String) =
+        if !fm.fileExists(atPath: root.path, isDirectory: &isFolder) {
+          (
+            "there is no data folder at '\(shown)'",
+            "check the folder given with --data (it is the one that holds vibekeeper.yml)"
+          )
+        } else if !isFolder.boolValue {
+          (
+            "'\(shown)' is a file, not a data folder",
+            "give the folder that holds it: --data \((shown as NSString).deletingLastPathComponent.isEmpty ? "." : (shown as NSString).deletingLastPathComponent)"
+          )
+        } else {
+          ("the data folder '\(shown)' cannot be read", "check its permissions")
+        }
       diagnostics.append(
-        Diagnostic(
-          .error, SourceLocation(file: displayRoot.isEmpty ? "." : displayRoot, line: 1, column: 1),
-          "the data folder cannot be read",
-          hint: "check that the folder exists (use --data DIR)"))
+        Diagnostic(.error, SourceLocation(file: shown, line: 1, column: 1), message, hint: hint))
       return
     }
     var visited = Set<String>([rootReal])

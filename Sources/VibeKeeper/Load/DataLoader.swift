@@ -36,6 +36,9 @@ public struct DataLoader: Sendable {
     public var diagnostics: [Diagnostic]
     /// How many record files were read and decoded (the others came from the cache).
     public var decodedFiles: Int
+    /// Whether the data folder could be read at all (false: it is missing, a file, or
+    /// not readable); a build must not publish what such a load gives.
+    public var folderReadable = true
   }
 
   /// Loads the folder.
@@ -88,7 +91,7 @@ public struct DataLoader: Sendable {
     diagnostics += more
     let result = Result(
       household: household, diagnostics: DataLoader.ordered(diagnostics),
-      decodedFiles: outputs.count { !$0.reused })
+      decodedFiles: outputs.count { !$0.reused }, folderReadable: scan.readable)
     guard keep else { return (result, LoadCache()) }
     let settled = started - settleTime.nanoseconds
     var entries: [String: LoadCache.Entry] = [:]

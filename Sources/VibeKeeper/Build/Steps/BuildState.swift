@@ -13,14 +13,17 @@ public struct BuildState: Sendable {
   public var pages: PageRecord?
   /// What the published feeds said, for SEQUENCE numbers.
   public var feeds: FeedState?
+  /// How many records the published site was built from (nil: not known).
+  public var records: Int?
 
   /// No earlier build.
   public init() {}
 
-  /// The state of a rendered site.
-  public init(pages: PageRecord?, feeds: FeedState?) {
+  /// The state of a rendered site, built from `records` records.
+  public init(pages: PageRecord?, feeds: FeedState?, records: Int? = nil) {
     self.pages = pages
     self.feeds = feeds
+    self.records = records
   }
 
   /// The state of the site `publisher` published; with `pages: false` the page record is
@@ -39,14 +42,15 @@ public struct BuildState: Sendable {
 
 extension BuildState {
   /// The first line of the file, with the format's version.
-  private static let magic = Array("vibekeeper-state 1\n".utf8)
+  private static let magic = Array("vibekeeper-state 2\n".utf8)
 
   /// The state as one file, in the byte encoding of `ByteCoding` throughout: the first
-  /// line, the page record's length and bytes, then the number of feed events and each
+  /// line, the number of records (-1 when not known), the page record's length and bytes, then the number of feed events and each
   /// event as its UID and time fingerprint (length-prefixed) and its SEQUENCE. The same
   /// state gives the same bytes.
   public var bytes: [UInt8] {
     var out = Self.magic
+    out += Array("\(records ?? -1)\n".utf8)
     let record = pages?.bytes ?? []
     out += Array("\(record.count)\n".utf8)
     out += record
@@ -66,11 +70,13 @@ extension BuildState {
   public init?(bytes: [UInt8]) {
     var reader = ByteReader(bytes)
     guard reader.slice(Self.magic.count).map(Array.init) == Self.magic,
+      let records = reader.integer(until: UInt8(ascii: "\n")),
       let recordLength = reader.integer(until: UInt8(ascii: "\n")),
       let record = reader.slice(recordLength),
       let count = reader.integer(until: UInt8(ascii: "\n")), count >= 0
     else { return nil }
     self.init()
+    self.records = records >= 0 ? records : nil
     if recordLength > 0 {
       guard let pages = PageRecord(bytes: Array(record)) else { return nil }
       self.pages = pages

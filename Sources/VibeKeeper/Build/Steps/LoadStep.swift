@@ -15,6 +15,8 @@ public struct LoadedData: Sendable {
   public var media: [String: [UInt8]]
   /// The latest commit time of each file (empty outside git).
   public var commitTimes: [String: Date]
+  /// Whether the data folder could be read at all.
+  public var folderReadable: Bool
 }
 
 /// The first step: reads the data folder. Records load while git tells when each file last
@@ -42,6 +44,6 @@ struct LoadStep {
       household: result.household, diagnostics: result.diagnostics,
       decodedFiles: result.decodedFiles, cache: cache,
       media: history ? MediaFiles.read(paths, in: data) : MediaFiles.unread(paths),
-      commitTimes: commitTimes)
+      commitTimes: commitTimes, folderReadable: result.folderReadable)
   }
 }

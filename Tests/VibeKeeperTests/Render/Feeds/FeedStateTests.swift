@@ -24,14 +24,16 @@ import Testing
       reads: RenderReads(
         context: ReadSet(members: ["site": ReadSet(members: [:])]), templates: ["index.html"],
         today: true))
-    let state = BuildState(pages: record, feeds: Self.feeds())
+    let state = BuildState(pages: record, feeds: Self.feeds(), records: 311)
     let read = try #require(BuildState(bytes: state.bytes))
+    #expect(read.records == 311)
     #expect(read.feeds == state.feeds)
     #expect(read.pages == record)
     #expect(read.bytes == state.bytes)
     // Nothing to keep: still a state, with no pages and no events.
     let empty = try #require(BuildState(bytes: BuildState(pages: nil, feeds: nil).bytes))
     #expect(empty.pages == nil)
+    #expect(empty.records == nil)
     #expect(empty.feeds?.events.isEmpty == true)
   }
 
@@ -39,7 +41,7 @@ import Testing
     let a = BuildState(pages: nil, feeds: Self.feeds()).bytes
     let b = BuildState(pages: nil, feeds: Self.feeds()).bytes
     #expect(a == b)
-    #expect(a.starts(with: Array("vibekeeper-state 1\n".utf8)))
+    #expect(a.starts(with: Array("vibekeeper-state 2\n".utf8)))
   }
 
   @Test func damagedBytesAreNoState() {
@@ -48,6 +50,6 @@ import Testing
     #expect(BuildState(bytes: Array("damaged".utf8)) == nil)
     #expect(BuildState(bytes: Array(good.dropLast(3))) == nil)
     #expect(BuildState(bytes: good + [0x41]) == nil)
-    #expect(BuildState(bytes: Array("vibekeeper-state 2\n0\n0\n".utf8)) == nil)
+    #expect(BuildState(bytes: Array("vibekeeper-state 1\n0\n0\n".utf8)) == nil)
   }
 }

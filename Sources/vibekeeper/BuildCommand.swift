@@ -84,7 +84,8 @@ struct BuildOptions: ParsableArguments {
     let bar = BuildProgress(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
     let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
     if cache != nil { cache = outcome.loadCache ?? LoadCache() }
-    Terminal.printDiagnostics(outcome.diagnostics, quiet: quiet)
+    Terminal.printDiagnostics(
+      outcome.diagnostics, quiet: quiet, fences: [dataOptions.data] + (folder.map { [$0] } ?? []))
     if let failure = outcome.failure {
       Terminal.error("error: \(failure.description)\n")
       return .failed

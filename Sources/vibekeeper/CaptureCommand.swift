@@ -86,8 +86,10 @@ struct CaptureCommand: ParsableCommand {
     }
     if !output.quiet {
       Terminal.error("Captured:\n")
-      for line in GiftCapture.summary(result, household: household) { Terminal.error(line + "\n") }
-      for note in result.notes { Terminal.error("note: \(note)\n") }
+      for line in GiftCapture.summary(result, household: household) {
+        Terminal.error(TerminalText.escaped(line) + "\n")
+      }
+      for note in result.notes { Terminal.error("note: \(TerminalText.escaped(note))\n") }
     }
     guard result.missing.isEmpty else {
       return try fail(GiftCapture.missingProblem(result.missing).description)
@@ -121,7 +123,9 @@ struct CaptureCommand: ParsableCommand {
       return try fail(GiftCapture.unsureProblem(result).description)
     }
     for field in unsure {
-      Terminal.error("Is \(field.rawValue) = \(result.text(of: field) ?? "") right? [y/N] ")
+      Terminal.error(
+        "Is \(field.rawValue) = \(TerminalText.escaped(result.text(of: field) ?? "")) right? [y/N] "
+      )
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
       guard answer == "y" || answer == "yes" else {
         return try fail("\(field.rawValue) not confirmed; give it with \(field.flag)")

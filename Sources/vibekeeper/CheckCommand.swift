@@ -45,7 +45,9 @@ struct CheckCommand: ParsableCommand {
     build.publishes = false
     build.strict = true
     let outcome = try build.run(clock: nowOptions.clock)
-    Terminal.printDiagnostics(outcome.diagnostics, quiet: output.quiet)
+    Terminal.printDiagnostics(
+      outcome.diagnostics, quiet: output.quiet,
+      fences: [dataOptions.data] + (folder.map { [$0] } ?? []))
     if output.verbose {
       Terminal.error(
         "checked \(dataOptions.data) in \(Terminal.milliseconds(since: started)) ms (\(outcome.steps.summary))\n"

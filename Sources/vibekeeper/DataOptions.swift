@@ -11,7 +11,7 @@ struct DataOptions: ParsableArguments {
   func load(quiet: Bool = false) -> DataLoader.Result {
     let loader = DataLoader(root: URL(fileURLWithPath: data), displayRoot: data)
     let result = loader.load()
-    Terminal.printDiagnostics(result.diagnostics, quiet: quiet)
+    Terminal.printDiagnostics(result.diagnostics, quiet: quiet, fences: [data])
     return result
   }
 }

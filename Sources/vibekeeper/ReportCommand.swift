@@ -63,7 +63,7 @@ struct ReportCommand: ParsableCommand {
     let diagnostics = BuildDiagnostics.collect(loaded: loaded, analysis: analysis)
     let report = topic.report(loaded.household, analysis: analysis)
     // Errors always; warnings with --verbose (the report's JSON carries its topic's).
-    Terminal.printDiagnostics(diagnostics, quiet: !output.verbose)
+    Terminal.printDiagnostics(diagnostics, quiet: !output.verbose, fences: [dataOptions.data])
     if output.verbose {
       Terminal.error(
         "\(loaded.household.recordCount) records, report in \(Terminal.milliseconds(since: started)) ms\n"

@@ -30,12 +30,12 @@ enum Terminal {
     FileHandle.standardError.write(Data(s.utf8))
   }
 
-  /// Prints diagnostics compiler-style on standard error (errors only when `quiet`).
-  static func printDiagnostics(_ diagnostics: [Diagnostic], quiet: Bool) {
-    let formatter = DiagnosticFormatter(color: useColor(fd: 2)) { path in
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-      return text.split(separator: "\n", omittingEmptySubsequences: false)
-    }
+  /// Prints diagnostics compiler-style on standard error (errors only when `quiet`),
+  /// quoting source lines only from files inside `fences` (the data and template folders),
+  /// each read once.
+  static func printDiagnostics(_ diagnostics: [Diagnostic], quiet: Bool, fences: [String]) {
+    let quotes = SourceQuotes(fences: fences.map { URL(fileURLWithPath: $0) })
+    let formatter = DiagnosticFormatter(color: useColor(fd: 2), sourceLines: quotes.lines)
     for d in diagnostics where !(quiet && d.severity != .error) {
       error(formatter.format(d))
     }

@@ -22,12 +22,16 @@ public struct DiagnosticFormatter: Sendable {
     case .warning: label = paint("warning:", "1;35")
     case .note: label = paint("note:", "1;36")
     }
-    var out = paint("\(d.location):", "1") + " " + label + " " + paint(d.message, "1") + "\n"
+    // Everything from data is escaped: a control character never reaches the terminal, and
+    // a line break never splits one diagnostic over several lines.
+    var out =
+      paint(TerminalText.escaped("\(d.location):"), "1") + " " + label + " "
+      + paint(TerminalText.escaped(d.message), "1") + "\n"
     if let lines = sourceLines(d.location.file), d.location.line >= 1,
       d.location.line <= lines.count
     {
       let line = lines[d.location.line - 1]
-      let shown = String(line).replacingOccurrences(of: "\t", with: " ")
+      let shown = TerminalText.escaped(line)
       if shown.count <= 200 {
         let gutter = String(d.location.line)
         out += " \(gutter) | \(shown)\n"
@@ -37,9 +41,13 @@ public struct DiagnosticFormatter: Sendable {
       }
     }
     if let related = d.related {
-      out += paint("\(related):", "1") + " " + paint("note:", "1;36") + " first defined here\n"
+      out +=
+        paint(TerminalText.escaped("\(related):"), "1") + " " + paint("note:", "1;36")
+        + " first defined here\n"
     }
-    if let hint = d.hint { out += "  " + paint("hint:", "1;36") + " \(hint)\n" }
+    if let hint = d.hint {
+      out += "  " + paint("hint:", "1;36") + " \(TerminalText.escaped(hint))\n"
+    }
     return out
   }
 

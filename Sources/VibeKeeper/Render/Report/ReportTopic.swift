@@ -57,7 +57,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
       case .json: return report.json.serialized()
       case .md: return "# \(report.heading ?? report.topic)\n\n" + body.joined(separator: "\n")
       case .csv: return body.joined(separator: "\r\n")
-      case .table: return (report.heading.map { $0 + "\n\n" } ?? "") + body.joined(separator: "\n")
+      case .table:
+        return (report.heading.map { TerminalText.escaped($0) + "\n\n" } ?? "")
+          + body.joined(separator: "\n")
       }
     }
     switch self {

@@ -1,7 +1,13 @@
 /// Writes report tables as aligned plain text, CSV or Markdown.
 public enum TableFormatter {
-  /// Aligned columns separated by two spaces, with a rule under the header.
-  public static func text(_ table: ReportTable) -> String {
+  /// Aligned columns separated by two spaces, with a rule under the header. Text from data
+  /// is escaped for the terminal (`TerminalText`).
+  public static func text(_ unescaped: ReportTable) -> String {
+    var table = unescaped
+    table.title = TerminalText.escaped(table.title)
+    table.headers = table.headers.map(TerminalText.escaped)
+    table.rows = table.rows.map { $0.map(TerminalText.escaped) }
+    table.footer = table.footer.map(TerminalText.escaped)
     var widths = table.headers.map(displayWidth)
     for row in table.rows {
       for (i, cell) in row.enumerated() where i < widths.count {

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The source lines diagnostics quote. Each file is read once, however many diagnostics
+/// point into it, and only its first `limit` bytes. Only regular files whose real path is
+/// inside one of the `fences` (the data and template folders) are read: a link the loader
+/// ignored because it leads outside (to `/etc/passwd`, a private key) is never opened.
+public final class SourceQuotes: @unchecked Sendable {
+  private let fences: [String]
+  private let limit: Int
+  private let lock = NSLock()
+  private var cache: [String: [Substring]?] = [:]
+
+  /// Quotes from files inside `fences`, reading at most `limit` bytes of each.
+  public init(fences: [URL], limit: Int = 4 << 20) {
+    self.fences = fences.map { $0.resolvingSymlinksInPath().standardizedFileURL.path }
+    self.limit = limit
+  }
+
+  /// The lines of the file shown as `path` (relative to the working folder), or nil when it
+  /// is outside the fences, not a regular file, or cannot be read. A file cut at `limit`
+  /// has its lines up to the cut.
+  public func lines(_ path: String) -> [Substring]? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = cache[path] { return known }
+    let lines = read(path)
+    cache[path] = lines
+    return lines
+  }
+
+  private func read(_ path: String) -> [Substring]? {
+    let url = URL(fileURLWithPath: path)
+    let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+    guard fences.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }),
+      let values = try? URL(fileURLWithPath: real).resourceValues(forKeys: [.isRegularFileKey]),
+      values.isRegularFile == true, let handle = FileHandle(forReadingAtPath: real)
+    else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: limit) else { return nil }
+    var text = String(decoding: data, as: UTF8.self)
+    if data.count == limit, let lastBreak = text.lastIndex(of: "\n") {
+      text = String(text[..<lastBreak])
+    }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+}

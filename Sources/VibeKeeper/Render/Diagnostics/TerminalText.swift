@@ -1,0 +1,24 @@
+/// Text from data made safe for a terminal: control characters (C0, DEL and C1, which
+/// carry escape sequences that retitle the window or clear the screen) are shown as
+/// `\u{1B}` instead of reaching the terminal; a tab becomes a space.
+public enum TerminalText {
+  /// `text` with every control character written out.
+  public static func escaped(_ text: some StringProtocol) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\t" {
+        out += " "
+      } else if isControl(scalar) {
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  private static func isControl(_ s: Unicode.Scalar) -> Bool {
+    s.value < 0x20 || (0x7F...0x9F).contains(s.value)
+  }
+}

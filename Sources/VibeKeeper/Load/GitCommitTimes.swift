@@ -8,10 +8,12 @@ public enum GitCommitTimes {
   public static func read(dataFolder: URL) -> [String: Date] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "git", "-c", "core.quotePath=false", "-C", dataFolder.path, "log",
-      "--format=commit %ct", "--name-only", "--relative", "--", ".",
-    ]
+    process.arguments =
+      ["git"] + safeOptions + [
+        "-C", dataFolder.path, "log", "--no-show-signature", "--no-textconv", "--no-ext-diff",
+        "--format=commit %ct", "--name-only", "--relative", "--", ".",
+      ]
+    process.environment = safeEnvironment(ProcessInfo.processInfo.environment)
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
@@ -26,6 +28,26 @@ public enum GitCommitTimes {
       return [:]
     }
     return parse(text)
+  }
+
+  /// Settings that override whatever the data repository's `.git/config` says, so reading
+  /// its history never runs a program it names (a signature check's `gpg.program`, a file
+  /// system monitor, a pager, a diff or text conversion driver).
+  static let safeOptions = [
+    "--no-pager", "-c", "core.quotePath=false", "-c", "log.showSignature=false",
+    "-c", "gpg.program=false", "-c", "core.fsmonitor=false", "-c", "core.pager=cat",
+    "-c", "diff.external=", "-c", "core.hooksPath=/dev/null", "-c", "log.follow=false",
+  ]
+
+  /// The environment git runs in: no system or user configuration, no prompts, and none
+  /// of the caller's `GIT_*` settings (a hook's `GIT_DIR` would point elsewhere).
+  static func safeEnvironment(_ inherited: [String: String]) -> [String: String] {
+    var environment = inherited.filter { !$0.key.hasPrefix("GIT_") }
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+    environment["GIT_TERMINAL_PROMPT"] = "0"
+    environment["GIT_OPTIONAL_LOCKS"] = "0"
+    return environment
   }
 
   /// Parses `git log --format=commit%x20%ct --name-only` output, newest commit first: each

@@ -43,6 +43,16 @@ public struct RecordWriter: Sendable {
       throw Failure(
         description: "cannot create the folder \(folder.path): \(error.localizedDescription)")
     }
+    // The kind folder may be a link (the loader follows links that stay inside the data
+    // folder); one that leads outside it is never written into.
+    let rootReal = root.resolvingSymlinksInPath().standardizedFileURL.path
+    let folderReal = folder.resolvingSymlinksInPath().standardizedFileURL.path
+    guard folderReal.hasPrefix(rootReal == "/" ? "/" : rootReal + "/") else {
+      throw Failure(
+        description:
+          "\(draft.kind.folder)/ leads outside the data folder (to \(folderReal)), so nothing was written; make it a folder inside the data folder"
+      )
+    }
     let temp = folder.appendingPathComponent(".vk-new-\(UUID().uuidString).tmp").path
     try Self.createExclusively(temp, Array(draft.text.utf8))
     defer { unlink(temp) }

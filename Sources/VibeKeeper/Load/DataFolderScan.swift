@@ -19,6 +19,9 @@ struct DataFolderScan {
   var diagnostics: [Diagnostic] = []
   /// Whether the folder itself could be listed (false: missing, a file, no permission).
   var readable = true
+  /// The real path of each top-level folder that holds records or media, by name: a link
+  /// from one into another is not followed (it would load one kind's files as another's).
+  private var tops: [String: String] = [:]
 
   /// Largest record file read; larger ones are reported, not loaded.
   static let maxFileSize = 5 * 1024 * 1024
@@ -61,6 +64,11 @@ struct DataFolderScan {
       return
     }
     var visited = Set<String>([rootReal])
+    for name in top where RecordKind(rawValue: name) != nil || name == "media" {
+      tops[name] =
+        root.appendingPathComponent(name).resolvingSymlinksInPath()
+        .standardizedFileURL.path
+    }
     for name in top.sorted() where !(name.hasPrefix(".") || name.hasPrefix("_")) {
       let url = root.appendingPathComponent(name)
       let isDir = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
@@ -99,7 +107,12 @@ struct DataFolderScan {
     }
     visited.insert(real)
     let dirPath = dir.path
-    guard let entries = DirectoryEntries.read(dirPath) else { return }
+    guard let entries = DirectoryEntries.read(dirPath) else {
+      warn(
+        rel, "the folder '\(rel)' cannot be read, so the records in it are missing", display,
+        severity: .error, hint: "check its permissions")
+      return
+    }
     for entry in entries where !(entry.name.hasPrefix(".") || entry.name.hasPrefix("_")) {
       let name = entry.name
       let childRel = rel + "/" + name
@@ -122,6 +135,8 @@ struct DataFolderScan {
           media: media, rootReal: rootReal, visited: &visited, display: display)
       } else if type == S_IFREG {
         found(name, childRel, childPath, kind: kind, media: media, display)
+      } else {
+        warn(childRel, Self.notAFile(childRel), display)
       }
     }
   }
@@ -142,6 +157,15 @@ struct DataFolderScan {
       warn(rel, "'\(rel)' links outside the data folder, so it is ignored", display)
       return
     }
+    let here = String(rel.prefix { $0 != "/" })
+    if isLink,
+      let owner = tops.first(where: { target == $0.value || target.hasPrefix($0.value + "/") })?
+        .key, owner != here
+    {
+      warn(
+        rel, "'\(rel)' links into \(owner)/, another folder's records, so it is ignored", display)
+      return
+    }
     var targetIsDir: ObjCBool = false
     let exists = fm.fileExists(atPath: target, isDirectory: &targetIsDir)
     if values?.isDirectory == true || (exists && targetIsDir.boolValue) {
@@ -154,21 +178,35 @@ struct DataFolderScan {
         display: display)
       return
     }
-    guard values?.isRegularFile == true || (isLink && exists) else {
+    guard exists else {
       if isLink { warn(rel, "'\(rel)' is a broken link, so it is ignored", display) }
       return
     }
+    // Only a regular file is read: a pipe would keep the load waiting forever.
+    let type = (try? fm.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
+    guard type == .typeRegular else {
+      warn(rel, Self.notAFile(rel), display)
+      return
+    }
     found(url.lastPathComponent, rel, url.path, kind: kind, media: media, display)
+  }
+
+  private static func notAFile(_ rel: String) -> String {
+    "'\(rel)' is not a regular file (a pipe, a socket or a device), so it is ignored"
   }
 
   private static func loop(_ rel: String) -> String {
     "'\(rel)' links back to a folder already read (a link loop), so it is skipped"
   }
 
-  /// A warning about an entry of the folder, at its first line.
-  private mutating func warn(_ rel: String, _ message: String, _ display: (String) -> String) {
+  /// A warning (or another severity) about an entry of the folder, at its first line.
+  private mutating func warn(
+    _ rel: String, _ message: String, _ display: (String) -> String,
+    severity: Severity = .warning, hint: String? = nil
+  ) {
     diagnostics.append(
-      Diagnostic(.warning, SourceLocation(file: display(rel), line: 1, column: 1), message))
+      Diagnostic(
+        severity, SourceLocation(file: display(rel), line: 1, column: 1), message, hint: hint))
   }
 
   /// Notes a regular file: a media file, a record file of the kind, or a warning.
@@ -182,11 +220,9 @@ struct DataFolderScan {
     }
     guard let kind else { return }
     guard DataFolderScan.isRecordFileName(name) else {
-      diagnostics.append(
-        Diagnostic(
-          .warning, SourceLocation(file: display(childRel), line: 1, column: 1),
-          "'\(name)' is not a record file (.md, .yml or .yaml), so it is ignored",
-          hint: "images belong in media/; rename the file to .md or .yml if it holds records"))
+      warn(
+        childRel, "'\(name)' is not a record file (.md, .yml or .yaml), so it is ignored", display,
+        hint: "images belong in media/; rename the file to .md or .yml if it holds records")
       return
     }
     files.append(FoundFile(kind: kind, path: childRel, fullPath: fullPath))

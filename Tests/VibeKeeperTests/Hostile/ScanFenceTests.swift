@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// Every path the scan skips gets one clear diagnostic, and a link never makes one kind's
+/// files load as another's (issue 14, item 5).
+@Suite struct ScanFenceTests {
+  static func gifts() -> [String: String] {
+    var files: [String: String] = ["contacts/ana.md": "---\nname: Ana\n---\n"]
+    for i in 1...14 { files["gifts/g\(i).md"] = "---\ntitle: Gift \(i)\n---\n" }
+    return files
+  }
+
+  @Test func aLinkIntoAnotherKindsFolderIsIgnoredAndNothingVanishes() throws {
+    let folder = try TempFolder(Self.gifts())
+    defer { folder.cleanup() }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("contacts/g").path, withDestinationPath: "../gifts")
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(r.household.gifts.count == 14)
+    #expect(r.household.contacts.map(\.id) == ["ana"])
+    #expect(
+      r.diagnostics.map { "\($0.location): \($0.message)" } == [
+        "data/contacts/g:1:1: 'contacts/g' links into gifts/, another folder's records, so it is ignored"
+      ])
+  }
+
+  @Test func aPipeIsReportedAndNeverRead() throws {
+    let folder = try TempFolder(Self.gifts())
+    defer { folder.cleanup() }
+    let pipe = folder.url.appendingPathComponent("gifts/pipe.md").path
+    #expect(mkfifo(pipe, 0o644) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("gifts/link.md").path,
+      withDestinationPath: "pipe.md")
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(r.household.gifts.count == 14)
+    #expect(
+      r.diagnostics.map { "\($0.location): \($0.message)" } == [
+        "data/gifts/link.md:1:1: 'gifts/link.md' is not a regular file (a pipe, a socket or a device), so it is ignored",
+        "data/gifts/pipe.md:1:1: 'gifts/pipe.md' is not a regular file (a pipe, a socket or a device), so it is ignored",
+      ])
+  }
+
+  /// Permissions do not stop root, so this runs only as another user.
+  @Test func anUnreadableFolderIsAnError() throws {
+    guard getuid() != 0 else { return }
+    let folder = try TempFolder(Self.gifts())
+    defer {
+      chmod(folder.url.appendingPathComponent("gifts").path, 0o755)
+      folder.cleanup()
+    }
+    chmod(folder.url.appendingPathComponent("gifts").path, 0)
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(
+      r.diagnostics.map(\.message) == [
+        "the folder 'gifts' cannot be read, so the records in it are missing"
+      ])
+  }
+}

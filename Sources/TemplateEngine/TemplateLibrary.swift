@@ -97,6 +97,16 @@ public struct TemplateLibrary: Sendable {
     }
   }
 
+  /// How the template called `name` is shown in messages (`templates/pages/x.html`, or
+  /// `(built-in)/index.html`); the name itself when there is no such template.
+  public func displayPath(of name: String) -> String {
+    switch entries[name] {
+    case .success(let template): return template.source.displayPath
+    case .failure(let error): return error.location.file
+    case .none: return name
+    }
+  }
+
   /// Whether a name comes from the user's folder (overriding or adding to the defaults).
   public func isUserTemplate(_ name: String) -> Bool { userNames.contains(name) }
 

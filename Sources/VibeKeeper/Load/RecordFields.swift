@@ -133,6 +133,17 @@ struct RecordFields {
       error(name, "'\(name)' must be a number, not '\(s.text)'", hint: hint)
       return nil
     }
+    // Money and quantities: at most a trillion, and at most six decimal places (a price
+    // of 1e-61 broke every page that showed a total).
+    let t = s.text.trimmedBlanks()
+    let whole = t.prefix { $0 != "." }.filter(\.isNumber).count
+    let decimals = t.firstIndex(of: ".").map { t.distance(from: $0, to: t.endIndex) - 1 } ?? 0
+    if whole > 12 || decimals > 6 {
+      error(
+        name, "'\(name)' is out of range: '\(t)'",
+        hint: "write at most 12 digits before the point and 6 after it, such as 12.50")
+      return nil
+    }
     if d < 0, !allowNegative {
       error(
         name, "'\(name)' must not be negative (\(s.text))",

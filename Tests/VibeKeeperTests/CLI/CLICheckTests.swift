@@ -88,7 +88,10 @@ struct CLI {
       r.stderr.contains(
         "templates/contacts/record.html:1:16: error: 'contact' has no member 'nmae'; did you mean 'name'?"
       ))
-    #expect(r.stdout.contains("1 error, 0 warnings"))
+    // The record whose page could not be rendered is named too.
+    #expect(
+      r.stderr.contains("data/contacts/a.md:2:1: warning: the page of contact 'a' is left out"))
+    #expect(r.stdout.contains("1 error, 1 warning"))
     // Nothing was published.
     #expect(!FileManager.default.fileExists(atPath: root.url.appendingPathComponent("_site").path))
   }

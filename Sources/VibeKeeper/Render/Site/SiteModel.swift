@@ -1,19 +1,35 @@
 import Foundation
 
+/// One record's template value, with what its page needs besides: its id, its title and
+/// where the record is written (for a diagnostic about its page).
+struct RecordValue: Sendable {
+  let id: String
+  let value: TemplateValue
+  let title: String
+  let location: SourceLocation
+
+  init(_ record: some HouseholdRecord, _ value: TemplateValue, _ title: String) {
+    id = record.meta.id
+    self.value = value
+    self.title = title
+    location = record.meta.location
+  }
+}
+
 /// The values every page sees: the settings, every record (with its analysis), and the
 /// dashboard's selections. Records are built once and shared by all pages.
 struct SiteModel: Sendable {
   /// Global context values by name.
   let globals: [String: TemplateValue]
   /// Record values by kind and id, for the record pages.
-  let records: [RecordKind: [(id: String, value: TemplateValue, title: String)]]
+  let records: [RecordKind: [RecordValue]]
 
   /// No values (before the model is made).
   static let empty = SiteModel(globals: [:], records: [:])
 
   private init(
     globals: [String: TemplateValue],
-    records: [RecordKind: [(id: String, value: TemplateValue, title: String)]]
+    records: [RecordKind: [RecordValue]]
   ) {
     self.globals = globals
     self.records = records
@@ -28,7 +44,7 @@ struct SiteModel: Sendable {
   /// Every record's value, once.
   private struct RecordValues {
     /// By kind, in id order (budgets in their analysis' order).
-    var byKind: [RecordKind: [(id: String, value: TemplateValue, title: String)]] = [:]
+    var byKind: [RecordKind: [RecordValue]] = [:]
     /// The reminders in status order (overdue first, then by next occurrence).
     var remindersByStatus: [TemplateValue] = []
   }
@@ -37,20 +53,23 @@ struct SiteModel: Sendable {
     let h = v.household
     let a = v.analysis
     var out = RecordValues()
-    out.byKind[.contacts] = h.contacts.map { ($0.id, v.contact($0), $0.name) }
-    out.byKind[.gifts] = h.gifts.map { ($0.id, v.gift($0), $0.title) }
-    out.byKind[.occasions] = h.occasions.map { ($0.id, v.occasion($0), $0.title) }
-    let reminders = a.reminders.map { ($0.reminder.id, v.reminder($0), $0.reminder.title) }
-    out.remindersByStatus = reminders.map(\.1)
-    out.byKind[.reminders] = reminders.sorted { $0.0 < $1.0 }
-    out.byKind[.budgets] = a.budgets.summaries.map { ($0.budget.id, v.budget($0), $0.budget.title) }
+    out.byKind[.contacts] = h.contacts.map { RecordValue($0, v.contact($0), $0.name) }
+    out.byKind[.gifts] = h.gifts.map { RecordValue($0, v.gift($0), $0.title) }
+    out.byKind[.occasions] = h.occasions.map { RecordValue($0, v.occasion($0), $0.title) }
+    let reminders = a.reminders.map { RecordValue($0.reminder, v.reminder($0), $0.reminder.title) }
+    out.remindersByStatus = reminders.map(\.value)
+    out.byKind[.reminders] = reminders.sorted { $0.id < $1.id }
+    out.byKind[.budgets] = a.budgets.summaries.map {
+      RecordValue($0.budget, v.budget($0), $0.budget.title)
+    }
     var histories: [String: [ItemPriceHistory]] = [:]
     for p in a.prices { histories[p.itemID, default: []].append(p) }
     let cadence = Dictionary(a.cadence.map { ($0.itemID, $0) }, uniquingKeysWith: { x, _ in x })
     out.byKind[.items] = h.items.map {
-      ($0.id, v.item($0, histories: histories[$0.id] ?? [], cadence: cadence[$0.id]), $0.name)
+      RecordValue(
+        $0, v.item($0, histories: histories[$0.id] ?? [], cadence: cadence[$0.id]), $0.name)
     }
-    out.byKind[.shopping] = a.shopping.map { ($0.list.id, v.shopping($0), $0.list.title) }
+    out.byKind[.shopping] = a.shopping.map { RecordValue($0.list, v.shopping($0), $0.list.title) }
     var played: [String: Set<LocalDate>] = [:]
     for r in h.results where r.completed {
       played[r.game, default: []].insert(r.when.localDate(in: a.clock))
@@ -59,7 +78,7 @@ struct SiteModel: Sendable {
     out.byKind[.games] = h.games.map {
       let value = v.game(
         $0, streak: streaks[$0.id], window: a.playWindows[$0.id], played: played[$0.id] ?? [])
-      return ($0.id, value, $0.name)
+      return RecordValue($0, value, $0.name)
     }
     return out
   }

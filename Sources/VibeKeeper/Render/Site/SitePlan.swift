@@ -17,6 +17,13 @@ struct SitePlan {
     let path: String
     /// The page's own context values (added to the globals).
     let context: [String: TemplateValue]
+    /// The record the page shows, for a record page.
+    var record: (kind: RecordKind, id: String, location: SourceLocation)? = nil
+
+    /// What makes the page, for messages: `template pages/index.html` or `gift 'lamp'`.
+    var origin: String {
+      record.map { "\($0.kind.singular) '\($0.id)'" } ?? "template \(template)"
+    }
   }
 
   /// The singular name a record page's value also goes by (`contact`, `gift`, `list`).
@@ -32,14 +39,15 @@ struct SitePlan {
     var pages: [Page] = []
     func page(
       _ template: String, _ path: String, _ title: String, area: String,
-      _ extra: [String: TemplateValue] = [:]
+      _ extra: [String: TemplateValue] = [:],
+      record: (kind: RecordKind, id: String, location: SourceLocation)? = nil
     ) {
       var context = extra
       context["page"] = SiteValues.map([
         ("title", .string(title)), ("path", .string(path)), ("area", .string(area)),
       ])
       context["root"] = .string(Permalinks.root(of: path))
-      pages.append(Page(template: template, path: path, context: context))
+      pages.append(Page(template: template, path: path, context: context, record: record))
     }
     let names = Set(library.names)
     for (name, title) in [("index.html", "Dashboard"), ("search.html", "Search")]
@@ -58,7 +66,8 @@ struct SitePlan {
         guard let path = links.path(kind, record.id) else { continue }
         page(
           recordTemplate, path, record.title, area: area,
-          ["record": record.value, singular(kind): record.value])
+          ["record": record.value, singular(kind): record.value],
+          record: (kind, record.id, record.location))
       }
     }
     for name in library.names.sorted() {
@@ -73,5 +82,51 @@ struct SitePlan {
       }
     }
     return pages
+  }
+
+  /// The pages without those that would clash with an earlier one or with `reserved`
+  /// outputs (the search index, media files), and an error for each page left out: two
+  /// pages with one path (`pages/index.html` and the dashboard), or a page whose path puts
+  /// a folder where another page is a file (a record id `partner.html/x`). The rest of the
+  /// site is published.
+  static func withoutClashes(_ pages: [Page], reserved: Set<String>, library: TemplateLibrary)
+    -> (pages: [Page], diagnostics: [Diagnostic])
+  {
+    var owner: [String: String] = [:]
+    for path in reserved { owner[path] = "the site's \(path)" }
+    var kept: [Page] = []
+    var diagnostics: [Diagnostic] = []
+    func leaveOut(_ page: Page, _ message: String, hint: String) {
+      let location =
+        page.record?.location
+        ?? SourceLocation(file: library.displayPath(of: page.template), line: 1, column: 1)
+      diagnostics.append(Diagnostic(.error, location, message, hint: hint))
+    }
+    for page in pages {
+      if let first = owner[page.path] {
+        leaveOut(
+          page, "\(page.origin) would write \(page.path), which \(first) already writes",
+          hint: "give it another name or id; it is left out of the site")
+        continue
+      }
+      owner[page.path] = page.origin
+      kept.append(page)
+    }
+    let paths = Set(owner.keys)
+    kept = kept.filter { page in
+      var prefix = Substring(page.path)
+      while let slash = prefix.lastIndex(of: "/") {
+        prefix = prefix[..<slash]
+        guard paths.contains(String(prefix)) else { continue }
+        leaveOut(
+          page,
+          "\(page.origin) would write \(page.path), but \(prefix) is a file of the site (\(owner[String(prefix)] ?? ""))",
+          hint:
+            "a name or id must not contain a page's name as a folder; it is left out of the site")
+        return false
+      }
+      return true
+    }
+    return (kept, diagnostics)
   }
 }

@@ -73,7 +73,9 @@ public struct SiteRenderer: Sendable {
     let environment = RenderEnvironment(
       clock: analysis.clock, currency: household.settings.currency, strict: strict,
       markdown: prelude.markdown)
-    let pages = SitePlan.pages(library: library, model: prelude.model, links: links)
+    let (pages, clashes) = SitePlan.withoutClashes(
+      SitePlan.pages(library: library, model: prelude.model, links: links),
+      reserved: Set(["search-index.json"] + media.keys), library: library)
     var globals = prelude.model.globals
     for (k, v) in prelude.feedValues { globals[k] = v }
     var pageNames: Set<String> = ["search_index"]
@@ -88,6 +90,7 @@ public struct SiteRenderer: Sendable {
       skipping: skipping, progress: progress)
     var out = collect(
       pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
+    out.diagnostics += clashes
     out.files.append(OutputFile(path: "search-index.json", text: prelude.searchIndex))
     if pages.contains(where: { $0.path.hasSuffix(".ics") }) { out.feedState = prelude.feedState }
     for path in media.keys.sorted() {
@@ -221,7 +224,17 @@ public struct SiteRenderer: Sendable {
         if page.path.hasSuffix(".ics") { out.feeds += 1 }
       case .failure(let error):
         out.diagnostics.append(error.diagnostic)
-        out.failed = true
+        if let record = page.record {
+          // One record the template cannot show is left out, said at the record; the
+          // rest of the site is published.
+          out.diagnostics.append(
+            Diagnostic(
+              .warning, record.location,
+              "the page of \(page.origin) is left out: it cannot be rendered (\(error.message))",
+              hint: "the error names the template line; check this record's values"))
+        } else {
+          out.failed = true
+        }
       }
     }
     return out

@@ -24,7 +24,7 @@ struct DataFolderScan {
   private var tops: [String: String] = [:]
 
   /// Largest record file read; larger ones are reported, not loaded.
-  static let maxFileSize = 5 * 1024 * 1024
+  static let maxFileSize = 32 * 1024 * 1024
   static let recordExtensions: Set<String> = ["md", "yml", "yaml"]
 
   /// Whether a file name ends in a record extension (any case), as `NSString.pathExtension`

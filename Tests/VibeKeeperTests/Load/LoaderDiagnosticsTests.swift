@@ -116,12 +116,12 @@ import Testing
     let folder = try TempFolder(["purchases/ok.yml": "- {date: 2026-11-01, price: 1, name: A}\n"])
     defer { folder.cleanup() }
     let line = "- {date: 2026-11-01, price: 1.00, name: Something bought}\n"
-    let big = String(repeating: line, count: 10 * 1_048_576 / line.utf8.count + 1)
+    let big = String(repeating: line, count: 40 * 1_048_576 / line.utf8.count + 1)
     try folder.write("purchases/huge.yml", Data(big.utf8))
     let r = DataLoader(root: folder.url, displayRoot: "data").load()
     #expect(
       lines(r) == [
-        "data/purchases/huge.yml:1:1: error: the file is 10.0 MB; record files are limited to 5 MB"
+        "data/purchases/huge.yml:1:1: error: the file is 40.0 MB; record files are limited to 32 MB"
       ])
     #expect(r.household.purchases.count == 1)
   }

@@ -29,8 +29,10 @@ struct YamsReference {
         nil,
         [
           Diagnostic(
-            .error, location(1, 1), "the YAML expands to too many values",
-            hint: "aliases (*name) that repeat large parts are not supported; write values out")
+            .error, location(1, 1),
+            "the YAML expands to more than \(nodeBudget) values, the limit for a file of its size",
+            hint:
+              "its aliases (*name) repeat large parts again and again; write the values out, or split the file")
         ]
       )
     }

@@ -45,7 +45,8 @@ struct YAMLReader {
             .error, location(1, 1),
             "the YAML expands to more than \(budget) values, the limit for a file of its size",
             hint:
-              "its aliases (*name) repeat large parts again and again; write the values out, or split the file")
+              "its aliases (*name) repeat large parts again and again; write the values out, "
+              + "or split the file")
         ]
       )
     }

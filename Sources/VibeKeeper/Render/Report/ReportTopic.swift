@@ -55,7 +55,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
       let body = report.sections.map(render)
       switch self {
       case .json: return report.json.serialized()
-      case .md: return "# \(report.heading ?? report.topic)\n\n" + body.joined(separator: "\n")
+      case .md:
+        return "# \(TableFormatter.markdownText(report.heading ?? report.topic))\n\n"
+          + body.joined(separator: "\n")
       case .csv: return body.joined(separator: "\r\n")
       case .table:
         return (report.heading.map { TerminalText.escaped($0) + "\n\n" } ?? "")

@@ -53,16 +53,41 @@ public enum TableFormatter {
 
   /// A GitHub-flavoured Markdown table under a `###` heading.
   public static func markdown(_ table: ReportTable) -> String {
-    func cell(_ s: String) -> String {
-      s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
+    let cell = markdownText
     var out = table.title.isEmpty ? "" : "### \(cell(table.title))\n\n"
     out += "| " + table.headers.map(cell).joined(separator: " | ") + " |\n"
     out +=
       "|"
       + table.alignments.map { $0 == .right ? " ---: |" : " --- |" }.joined() + "\n"
     for row in table.rows { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
-    if !table.footer.isEmpty { out += "\n" + table.footer.joined(separator: "  \n") + "\n" }
+    if !table.footer.isEmpty {
+      out += "\n" + table.footer.map(cell).joined(separator: "  \n") + "\n"
+    }
+    return out
+  }
+
+  /// Text from data as literal inline Markdown (a table cell, a heading's text): HTML is
+  /// escaped (a `<script>` or an `<img onerror>` shows as text), the punctuation that makes
+  /// emphasis, code, links, strike-through or a new cell is backslash-escaped, and a line
+  /// break becomes a space (it cannot end a heading or a row early). Control characters
+  /// are written out.
+  public static func markdownText(_ text: String) -> String {
+    var out = ""
+    let oneLine = text.split(omittingEmptySubsequences: false) {
+      $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+    }
+    .joined(separator: " ")
+    for scalar in TerminalText.escaped(oneLine).unicodeScalars {
+      switch scalar {
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "&": out += "&amp;"
+      case "\\", "`", "*", "_", "[", "]", "|", "~":
+        out += "\\"
+        out.unicodeScalars.append(scalar)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
     return out
   }
 

@@ -1,6 +1,16 @@
 import Foundation
 import VibeBasics
 
+/// Why a folder cannot be a template folder: it cannot be read, or it is not a folder of
+/// templates (`/`, `/proc`).
+public struct TemplateFolderProblem: Error, Sendable, CustomStringConvertible {
+  /// What is wrong, after "the template folder X": `cannot be read`.
+  public let description: String
+
+  /// A problem with its description.
+  public init(_ description: String) { self.description = description }
+}
+
 /// A missing template or a name that may not be used (`..`, absolute paths).
 struct TemplateLookupError: Error {
   /// What is wrong with the name.
@@ -166,30 +176,63 @@ public struct TemplateLibrary: Sendable {
 
   /// The regular files under a folder by relative name, skipping hidden files and links
   /// that lead outside it.
+  /// The most entries a template folder may hold, and the largest template file: a folder
+  /// beyond them is not a template folder (`--templates /`).
+  public static let maxEntries = 5_000
+  public static let maxTemplateBytes = 4 << 20
+
   private static func files(
     in folder: URL, diagnostics: inout [Diagnostic], root: String
   ) throws -> [(String, URL)] {
     let base = folder.resolvingSymlinksInPath().standardizedFileURL
     let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
+    if base.path == "/"
+      || ["/proc", "/sys", "/dev"].contains(where: {
+        base.path == $0 || base.path.hasPrefix($0 + "/")
+      })
+    {
+      throw TemplateFolderProblem("is a system folder, not a folder of templates")
+    }
     let manager = FileManager.default
     guard let enumerator = manager.enumerator(atPath: base.path) else {
-      throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path])
+      throw TemplateFolderProblem("cannot be read")
     }
     var result: [(String, URL)] = []
+    var seen = 0
     for case let relative as String in enumerator {
+      seen += 1
+      guard seen <= maxEntries else {
+        throw TemplateFolderProblem(
+          "holds more than \(maxEntries) files and folders; is it the right folder?")
+      }
       let name = relative.split(separator: "/").joined(separator: "/")
-      if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-      let url = base.appendingPathComponent(name)
-      let real = url.resolvingSymlinksInPath().standardizedFileURL
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: real.path, isDirectory: &isDirectory) else { continue }
-      guard real.path.hasPrefix(basePath) else {
-        let location = SourceLocation(file: root + "/" + name, line: 1, column: 1)
-        diagnostics.append(
-          Diagnostic(.warning, location, "ignored: a link to a file outside the template folder"))
+      if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        enumerator.skipDescendants()
         continue
       }
-      if isDirectory.boolValue { continue }
+      let url = base.appendingPathComponent(name)
+      let real = url.resolvingSymlinksInPath().standardizedFileURL
+      func report(_ severity: Severity, _ message: String) {
+        let location = SourceLocation(file: root + "/" + name, line: 1, column: 1)
+        diagnostics.append(Diagnostic(severity, location, message))
+      }
+      guard let attributes = try? manager.attributesOfItem(atPath: real.path) else { continue }
+      guard real.path.hasPrefix(basePath) else {
+        report(.warning, "ignored: a link to a file outside the template folder")
+        continue
+      }
+      let type = attributes[.type] as? FileAttributeType
+      if type == .typeDirectory { continue }
+      guard type == .typeRegular else {
+        report(.warning, "ignored: not a regular file (a pipe, a socket or a device)")
+        continue
+      }
+      if let size = (attributes[.size] as? NSNumber)?.intValue, size > maxTemplateBytes {
+        report(
+          .error,
+          "the template is \(size >> 20) MB; templates are limited to \(maxTemplateBytes >> 20) MB")
+        continue
+      }
       guard invalidNameReason(name) == nil else { continue }
       result.append((name, real))
     }

@@ -25,7 +25,8 @@ struct PlanStep {
       library = try TemplateLibrary(userFolder: templates, displayRoot: templatesDisplay)
     } catch {
       let shown = templatesDisplay ?? templates?.path ?? "templates"
-      return .failure(BuildFailure("the template folder \(shown) cannot be read"))
+      let problem = (error as? TemplateFolderProblem)?.description ?? "cannot be read"
+      return .failure(BuildFailure("the template folder \(shown) \(problem)"))
     }
     let state = publisher.map { BuildState.read(from: $0, pages: !full) } ?? BuildState()
     return .success(BuildPlan(library: library, state: state))

@@ -7,6 +7,8 @@ struct CLI {
     let status: Int32
     let stdout: String
     let stderr: String
+    /// Whether the run was killed for taking longer than its time limit.
+    var timedOut = false
   }
 
   static var executable: URL {
@@ -20,12 +22,23 @@ struct CLI {
     return repositoryRoot.appendingPathComponent(".build/debug/vibekeeper")
   }
 
-  static func run(_ arguments: [String], cwd: URL = repositoryRoot, env: [String: String] = [:])
-    throws -> Output
-  {
+  /// Runs `vibekeeper` with `arguments`. With `seconds`, a run that takes longer is killed
+  /// (and `timedOut` set), so a hang is a failure, not a hung test run; with `memoryMB`,
+  /// the process's address space is limited (`ulimit -v`), so a runaway allocation fails
+  /// the process instead of the machine.
+  static func run(
+    _ arguments: [String], cwd: URL = repositoryRoot, env: [String: String] = [:],
+    seconds: Double? = nil, memoryMB: Int? = nil
+  ) throws -> Output {
     let p = Process()
-    p.executableURL = executable
-    p.arguments = arguments
+    if let memoryMB {
+      p.executableURL = URL(fileURLWithPath: "/bin/sh")
+      p.arguments =
+        ["-c", "ulimit -v \(memoryMB * 1024); exec \"$0\" \"$@\"", executable.path] + arguments
+    } else {
+      p.executableURL = executable
+      p.arguments = arguments
+    }
     p.currentDirectoryURL = cwd
     var environment = ProcessInfo.processInfo.environment
     for (k, v) in env { environment[k] = v }
@@ -35,12 +48,30 @@ struct CLI {
     p.standardOutput = out
     p.standardError = err
     try p.run()
+    let killed = Flag()
+    if let seconds {
+      let pid = p.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        if p.isRunning {
+          killed.set()
+          kill(pid, SIGKILL)
+        }
+      }
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return Output(
       status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: e, as: UTF8.self))
+      stderr: String(decoding: e, as: UTF8.self), timedOut: killed.isSet)
+  }
+
+  /// A flag set from another thread.
+  final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
   }
 }
 

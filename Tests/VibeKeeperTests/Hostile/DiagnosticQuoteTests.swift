@@ -16,7 +16,9 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: folder.url.appendingPathComponent("data/gifts/leak.md").path,
       withDestinationPath: folder.url.appendingPathComponent("secret.txt").path)
-    let r = try CLI.run(["check", "--now", "2026-11-22"], cwd: folder.url, env: ["NO_COLOR": "1"])
+    let r = try CLI.run(
+      ["check", "--now", "2026-11-22"], cwd: folder.url, env: ["NO_COLOR": "1"], seconds: 120,
+      memoryMB: 4096)
     #expect(r.stderr.contains("links outside the data folder"), "\(r.stderr)")
     #expect(!r.stderr.contains("TOP SECRET"))
     // The quoter itself refuses the path, whoever asks.
@@ -45,7 +47,9 @@ import Testing
       "data/gifts/b.md": "---\ntitle: Lamp\nstatus: \"\\e]0;pwned\\a\\e[2J\"\n---\n",
     ])
     defer { folder.cleanup() }
-    let r = try CLI.run(["check", "--now", "2026-11-22"], cwd: folder.url, env: ["NO_COLOR": "1"])
+    let r = try CLI.run(
+      ["check", "--now", "2026-11-22"], cwd: folder.url, env: ["NO_COLOR": "1"], seconds: 120,
+      memoryMB: 4096)
     #expect(r.status == 1)
     #expect(!r.stderr.isEmpty)
     #expect(!r.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })

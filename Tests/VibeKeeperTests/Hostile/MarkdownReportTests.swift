@@ -14,7 +14,8 @@ import Testing
     ])
     defer { folder.cleanup() }
     let r = try CLI.run(
-      ["report", "all", "--format", "md", "--now", "2026-11-22"], cwd: folder.url)
+      ["report", "all", "--format", "md", "--now", "2026-11-22"], cwd: folder.url, seconds: 120,
+      memoryMB: 4096)
     #expect(r.status == 0, "\(r.stderr)")
     let md = r.stdout
     #expect(!md.contains("<script>"))

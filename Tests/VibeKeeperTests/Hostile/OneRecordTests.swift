@@ -17,8 +17,10 @@ import Testing
     defer { folder.cleanup() }
     for (path, text) in extra { try folder.write(path, Data(text.utf8)) }
     let env = ["NO_COLOR": "1"]
-    let check = try CLI.run(["check"] + now, cwd: folder.url, env: env)
-    let build = try CLI.run(["build", "--output", "_site"] + now, cwd: folder.url, env: env)
+    let check = try CLI.run(
+      ["check"] + now, cwd: folder.url, env: env, seconds: 120, memoryMB: 4096)
+    let build = try CLI.run(
+      ["build", "--output", "_site"] + now, cwd: folder.url, env: env, seconds: 120, memoryMB: 4096)
     let site = try IncrementalBuildTests.Fixture.files(folder.url.appendingPathComponent("_site"))
     return (check, build, site)
   }

@@ -12,7 +12,8 @@ import Testing
   /// A copy of the bundled data, built once into `_site`.
   static func published() throws -> (TempFolder, [String: Data]) {
     let folder = try SameDiagnosticsTests.dataFolder([:])
-    let first = try CLI.run(["build", "--output", "_site"] + now, cwd: folder.url)
+    let first = try CLI.run(
+      ["build", "--output", "_site"] + now, cwd: folder.url, seconds: 120, memoryMB: 4096)
     #expect(first.status == 0, "\(first.stderr)")
     return (folder, try site(folder))
   }
@@ -30,7 +31,8 @@ import Testing
     let (folder, before) = try Self.published()
     defer { folder.cleanup() }
     let r = try CLI.run(
-      ["build", "--output", "_site"] + data + Self.now, cwd: folder.url, env: ["NO_COLOR": "1"])
+      ["build", "--output", "_site"] + data + Self.now, cwd: folder.url, env: ["NO_COLOR": "1"],
+      seconds: 120, memoryMB: 4096)
     #expect(r.status == 1)
     #expect(r.stderr.contains(message), "\(r.stderr)")
     #expect(r.stderr.contains("so nothing was published"))
@@ -45,13 +47,15 @@ import Testing
     for kind in ["purchases", "results", "prices"] {
       try FileManager.default.removeItem(at: data.appendingPathComponent(kind))
     }
-    let r = try CLI.run(["build", "--output", "_site"] + Self.now, cwd: folder.url)
+    let r = try CLI.run(
+      ["build", "--output", "_site"] + Self.now, cwd: folder.url, seconds: 120, memoryMB: 4096)
     #expect(r.status == 1)
     #expect(r.stderr.contains("where the published site has 311, so nothing was published"))
     #expect(try Self.site(folder) == before)
     // The records were really removed: said so, it publishes.
     let forced = try CLI.run(
-      ["build", "--output", "_site", "--allow-shrink"] + Self.now, cwd: folder.url)
+      ["build", "--output", "_site", "--allow-shrink"] + Self.now, cwd: folder.url, seconds: 120,
+      memoryMB: 4096)
     #expect(forced.status == 0, "\(forced.stderr)")
     #expect(try Self.site(folder) != before)
   }
@@ -64,7 +68,8 @@ import Testing
     try folder.write("data/gifts/bad.md", Data("---\ntitle: Bad\nprice: twelve\n---\n".utf8))
     try folder.write("data/gifts/untitled.md", Data("---\nprice: 3\n---\n".utf8))
     try folder.write("data/gifts/new.md", Data("---\ntitle: Fresh idea\n---\n".utf8))
-    let r = try CLI.run(["build", "--output", "_site"] + Self.now, cwd: folder.url)
+    let r = try CLI.run(
+      ["build", "--output", "_site"] + Self.now, cwd: folder.url, seconds: 120, memoryMB: 4096)
     #expect(r.status == 1)
     #expect(r.stdout.contains("(2 errors, 0 warnings)"), "\(r.stdout)")
     #expect(r.stdout.contains("records and fields with errors are left out"))

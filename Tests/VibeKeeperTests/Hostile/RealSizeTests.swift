@@ -19,16 +19,22 @@ import Testing
     #expect(r.household.purchases.count == 40_000)
   }
 
-  @Test func anAliasBombIsStillRefused() throws {
+  /// A YAML document of `levels` anchors, each a list of ten aliases of the one before:
+  /// 10^(levels + 1) values from a few hundred bytes.
+  static func aliasBomb(levels: Int) -> String {
     var yaml = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
-    for level in 1...7 {
+    for level in 1...levels {
       let previous = Character(UnicodeScalar(UInt8(96 + level)))
       let name = Character(UnicodeScalar(UInt8(97 + level)))
       yaml +=
         "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ")
         + "]\n"
     }
-    let r = try load(["games/bomb.yml": yaml])
+    return yaml
+  }
+
+  @Test func anAliasBombIsStillRefused() throws {
+    let r = try load(["games/bomb.yml": Self.aliasBomb(levels: 7)])
     #expect(r.diagnostics.count == 1)
     #expect(
       r.diagnostics.first?.message

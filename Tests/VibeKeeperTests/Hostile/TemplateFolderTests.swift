@@ -13,10 +13,12 @@ import Testing
     let root = try TempFolder(["data/gifts/a.md": "---\ntitle: A\n---\n"])
     defer { root.cleanup() }
     let r = try CLI.run(
-      ["build", "--templates", folder, "--output", "_site"] + Self.now, cwd: root.url)
+      ["build", "--templates", folder, "--output", "_site"] + Self.now, cwd: root.url, seconds: 120,
+      memoryMB: 4096)
     #expect(r.status == 1)
     #expect(r.stderr.contains("is a system folder, not a folder of templates"), "\(r.stderr)")
-    let check = try CLI.run(["check", "--templates", folder] + Self.now, cwd: root.url)
+    let check = try CLI.run(
+      ["check", "--templates", folder] + Self.now, cwd: root.url, seconds: 120, memoryMB: 4096)
     #expect(check.status == 1)
   }
 
@@ -30,7 +32,8 @@ import Testing
         atPath: many.appendingPathComponent("t\(i).html").path, contents: nil)
     }
     let r = try CLI.run(
-      ["build", "--templates", "many", "--output", "_site"] + Self.now, cwd: root.url)
+      ["build", "--templates", "many", "--output", "_site"] + Self.now, cwd: root.url, seconds: 120,
+      memoryMB: 4096)
     #expect(r.status == 1)
     #expect(r.stderr.contains("holds more than 5000 files and folders"), "\(r.stderr)")
   }
@@ -45,7 +48,8 @@ import Testing
     try root.write("templates/pages/huge.html", Data(huge.utf8))
     #expect(mkfifo(root.url.appendingPathComponent("templates/pages/pipe.html").path, 0o644) == 0)
     let r = try CLI.run(
-      ["build", "--output", "_site"] + Self.now, cwd: root.url, env: ["NO_COLOR": "1"])
+      ["build", "--output", "_site"] + Self.now, cwd: root.url, env: ["NO_COLOR": "1"],
+      seconds: 120, memoryMB: 4096)
     #expect(
       r.stderr.contains(
         "templates/pages/huge.html:1:1: error: the template is 4 MB; templates are limited to 4 MB"),
@@ -53,5 +57,28 @@ import Testing
     #expect(
       r.stderr.contains("templates/pages/pipe.html:1:1: warning: ignored: not a regular file"))
     #expect(r.status == 1)
+  }
+}
+
+/// The hostile reproducers run under a time and memory limit (`CLI.run(seconds:memoryMB:)`):
+/// a regression shows as a failure, never as a hung or swapping test run.
+@Suite struct HostileLimitTests {
+  @Test func aRunawayRunIsKilledAndSaysSo() throws {
+    // `watch` never ends by itself: the limit ends it.
+    let root = try TempFolder(["data/gifts/a.md": "---\ntitle: A\n---\n"])
+    defer { root.cleanup() }
+    let r = try CLI.run(["watch", "--output", "_site"], cwd: root.url, seconds: 3, memoryMB: 4096)
+    #expect(r.timedOut)
+  }
+
+  @Test func anAliasBombStaysWithinItsLimits() throws {
+    let yaml = RealSizeTests.aliasBomb(levels: 9)
+    let root = try TempFolder(["data/games/bomb.yml": yaml])
+    defer { root.cleanup() }
+    let r = try CLI.run(
+      ["check", "--now", "2026-11-22"], cwd: root.url, seconds: 60, memoryMB: 2048)
+    #expect(!r.timedOut)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("the YAML expands to more than"))
   }
 }

@@ -24,7 +24,8 @@ import Testing
     let outside = try FileManager.default.contentsOfDirectory(
       atPath: folder.url.appendingPathComponent("outside").path)
     #expect(outside == ["keep.txt"])
-    let r = try CLI.run(["new", "gift", "Lamp", "--now", "2026-11-22"], cwd: folder.url)
+    let r = try CLI.run(
+      ["new", "gift", "Lamp", "--now", "2026-11-22"], cwd: folder.url, seconds: 120, memoryMB: 4096)
     #expect(r.status == 1)
     #expect(r.stderr.contains("leads outside the data folder"), "\(r.stderr)")
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file's content fingerprint (`StableHasher`'s 128 bits plus the length), used to tell
 /// whether a published file changed without reading it back.
 public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
@@ -11,6 +13,43 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     bytes.withUnsafeBytes { hasher.add(bytes: $0) }
     let digest = hasher.digest
     self.init(a: digest.high, b: digest.low, count: bytes.count)
+  }
+
+  /// The hash of a file's content, read in chunks (the same as `init(_:)` of its bytes),
+  /// with its first `keeping` bytes; nil when it cannot be read.
+  static func streaming(file path: String, keeping: Int) -> (ContentHash, [UInt8])? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    var hasher = StableHasher()
+    var header: [UInt8] = []
+    var count = 0
+    var pending: [UInt8] = []  // fewer than 8 bytes, only ever at the end
+    while true {
+      // Whole words per chunk, so the words are the ones `add(bytes:)` would take.
+      let chunk: Data
+      do {
+        chunk = try handle.read(upToCount: 1 << 20) ?? Data()  // nil at the end
+      } catch {
+        return nil
+      }
+      if chunk.isEmpty { break }
+      if header.count < keeping { header += chunk.prefix(keeping - header.count) }
+      count += chunk.count
+      let bytes = pending + [UInt8](chunk)
+      let words = bytes.count / 8
+      bytes.withUnsafeBytes { raw in
+        for i in 0..<words {
+          hasher.add(
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)))
+        }
+      }
+      pending = Array(bytes[(words * 8)...])
+    }
+    var tail = UInt64(pending.count)
+    for byte in pending { tail = tail << 8 | UInt64(byte) }
+    hasher.add(tail)
+    let digest = hasher.digest
+    return (ContentHash(a: digest.high, b: digest.low, count: count), header)
   }
 
   init(a: UInt64, b: UInt64, count: Int) {

@@ -45,6 +45,34 @@ enum FileCalls {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw failure("cannot create", path) }
     defer { close(fd) }
+    try write(bytes[...], to: fd, path)
+  }
+
+  /// Creates the file `path` with an output file's content: its bytes, or, for a copied
+  /// file, the source's content streamed in chunks of 1 MiB (never all in memory).
+  static func write(_ file: OutputFile, to path: String) throws {
+    guard let (source, _) = file.copied else { return try write(file.bytes, to: path) }
+    guard let input = FileHandle(forReadingAtPath: source) else {
+      throw failure("cannot read", source)
+    }
+    defer { try? input.close() }
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw failure("cannot create", path) }
+    defer { close(fd) }
+    while true {
+      let chunk: Data
+      do {
+        chunk = try input.read(upToCount: 1 << 20) ?? Data()  // nil at the end
+      } catch {
+        throw failure("cannot read", source)
+      }
+      if chunk.isEmpty { return }
+      try write([UInt8](chunk)[...], to: fd, path)
+    }
+  }
+
+  /// Writes all of `bytes` to `fd`.
+  private static func write(_ bytes: ArraySlice<UInt8>, to fd: Int32, _ path: String) throws {
     var offset = 0
     try bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }

@@ -114,7 +114,7 @@ public struct Publisher: Sendable {
     }
     let published = try reads[0].get().0
     let hashes = Parallel.map(files.count, jobs: jobs) { i in
-      files[i].reused ?? ContentHash(files[i].bytes)
+      files[i].knownHash ?? ContentHash(files[i].bytes)
     }
     let (userFiles, same) = try compare(
       files, hashes: hashes, generated: generated, folders: folders, published: published)

@@ -152,7 +152,7 @@ struct TreeUpdate: Sendable {
       }
       if error != 0 { try recover(file, source: source, error: error, at: made) }
     } else if let file {
-      try FileCalls.write(file.bytes, to: made)
+      try FileCalls.write(file, to: made)
     }
     if made != destination { try FileCalls.move(made, destination) }
   }
@@ -162,7 +162,7 @@ struct TreeUpdate: Sendable {
   /// gone from the published tree is stale.
   private func recover(_ file: OutputFile?, source: String, error: Int32, at made: String) throws {
     if let file, file.reused == nil {
-      try FileCalls.write(file.bytes, to: made)
+      try FileCalls.write(file, to: made)
     } else if let file, error == ENOENT {
       throw PublishError.staleReuse(path: file.path)
     } else if let bytes = FileCalls.read(source) {

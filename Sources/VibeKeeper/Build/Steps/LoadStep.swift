@@ -11,8 +11,9 @@ public struct LoadedData: Sendable {
   public var decodedFiles: Int
   /// What this load decoded, for the next load in the same process.
   public var cache: LoadCache?
-  /// The bytes of each media file, by path inside the data folder.
-  public var media: [String: [UInt8]]
+  /// Each media file (its hash and first bytes, not its content), by path inside the data
+  /// folder.
+  public var media: [String: MediaFile]
   /// The latest commit time of each file (empty outside git).
   public var commitTimes: [String: Date]
   /// Whether the data folder could be read at all.
@@ -43,7 +44,7 @@ struct LoadStep {
     return LoadedData(
       household: result.household, diagnostics: result.diagnostics,
       decodedFiles: result.decodedFiles, cache: cache,
-      media: history ? MediaFiles.read(paths, in: data) : MediaFiles.unread(paths),
+      media: history ? MediaFiles.read(paths, in: data) : MediaFiles.unread(paths, in: data),
       commitTimes: commitTimes, folderReadable: result.folderReadable)
   }
 }

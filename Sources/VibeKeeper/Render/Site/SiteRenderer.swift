@@ -11,8 +11,8 @@ public struct SiteRenderer: Sendable {
   public let library: TemplateLibrary
   /// Undefined variables are errors.
   public let strict: Bool
-  /// The bytes of every media file, by path inside the data folder (`media/x.png`).
-  public let media: [String: [UInt8]]
+  /// Every media file, by path inside the data folder (`media/x.png`).
+  public let media: [String: MediaFile]
   /// When records last changed (the DTSTAMP of their calendar events).
   public let feedStamps: FeedStamps
   /// What the previous build's feeds published (for SEQUENCE), when known.
@@ -33,7 +33,7 @@ public struct SiteRenderer: Sendable {
   /// Creates a renderer.
   public init(
     household: Household, analysis: HouseholdAnalysis, library: TemplateLibrary, strict: Bool,
-    media: [String: [UInt8]], feedStamps: FeedStamps = FeedStamps(),
+    media: [String: MediaFile], feedStamps: FeedStamps = FeedStamps(),
     previousFeedState: FeedState? = nil
   ) {
     self.household = household
@@ -94,7 +94,8 @@ public struct SiteRenderer: Sendable {
     out.files.append(OutputFile(path: "search-index.json", text: prelude.searchIndex))
     if pages.contains(where: { $0.path.hasSuffix(".ics") }) { out.feedState = prelude.feedState }
     for path in media.keys.sorted() {
-      out.files.append(OutputFile(path: path, bytes: media[path] ?? []))
+      guard let file = media[path], let hash = file.hash else { continue }
+      out.files.append(.copy(path: path, from: file.fullPath, hash: hash))
     }
     out.diagnostics += missingPhotos()
     out.files.sort { $0.path < $1.path }
@@ -105,7 +106,7 @@ public struct SiteRenderer: Sendable {
   /// search index (independent, so built at once).
   private func prelude(_ links: Permalinks) -> Prelude {
     var sizes: [String: (width: Int, height: Int)] = [:]
-    for (path, bytes) in media { sizes[path] = ImageSize.of(bytes) }
+    for (path, file) in media { sizes[path] = ImageSize.of(file.header) }
     let settings = household.settings
     let values = SiteValues(
       household: household, analysis: analysis, links: links,

@@ -8,7 +8,8 @@ public enum Suggestion {
     guard !target.isEmpty, target.count <= 64 else { return nil }
     let limit = target.count / 3
     var best: (String, Int)?
-    for candidate in candidates {
+    // The word itself is no suggestion ("did you mean 'items'?" for `items`).
+    for candidate in candidates where candidate != word {
       let c = Array(candidate.lowercased().unicodeScalars)
       guard abs(c.count - target.count) <= limit else { continue }
       let d = distance(target, c)
@@ -20,7 +21,7 @@ public enum Suggestion {
       // A prefix or containment match ("birth" for "birthday") is also a good hint.
       best = candidates.filter {
         let l = $0.lowercased()
-        return target.count >= 3
+        return target.count >= 3 && $0 != word
           && (l.hasPrefix(word.lowercased()) || word.lowercased().hasPrefix(l))
       }.sorted().first.map { ($0, 0) }
     }

@@ -27,8 +27,10 @@ struct WatchCommand: ParsableCommand {
   var interval: Double = 0.25
 
   func validate() throws {
-    guard debounce >= 0, interval > 0 else {
-      throw ValidationError("--debounce and --interval must be positive")
+    // A tiny interval would look at the folders in a busy loop.
+    guard interval >= 0.05, interval <= 3600, debounce >= 0, debounce <= 3600 else {
+      throw ValidationError(
+        "--interval must be from 0.05 to 3600 seconds and --debounce from 0 to 3600")
     }
   }
 

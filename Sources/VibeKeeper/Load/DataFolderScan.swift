@@ -82,6 +82,10 @@ struct DataFolderScan {
           display: display)
       } else if name == "vibekeeper.yml" || name == "vibekeeper.yaml" {
         settingsURL = url
+      } else if RecordKind(rawValue: name) != nil || name == "media" {
+        warn(
+          name, "'\(name)' is a file, not a folder, so it is ignored", display,
+          hint: "make \(name)/ a folder and put its files in it")
       } else {
         let known = RecordKind.allCases.map(\.folder) + ["media", "vibekeeper.yml"]
         let hint = Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'?" }

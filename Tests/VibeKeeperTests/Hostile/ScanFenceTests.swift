@@ -59,3 +59,22 @@ import Testing
       ])
   }
 }
+
+/// The low items of issue 14 that are one line each.
+@Suite struct SmallHostileTests {
+  @Test func aKindNameThatIsAFileIsReportedWithoutSuggestingItself() throws {
+    let folder = try TempFolder(["items": "not a folder\n", "gifts/a.md": "---\ntitle: A\n---\n"])
+    defer { folder.cleanup() }
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(r.diagnostics.map(\.message) == ["'items' is a file, not a folder, so it is ignored"])
+    #expect(Suggestion.closest(to: "items", in: ["items", "gifts"]) == nil)
+    #expect(Suggestion.closest(to: "itmes", in: ["items", "gifts"]) == "items")
+  }
+
+  @Test func watchRefusesABusyLoopInterval() throws {
+    let r = try CLI.run(["watch", "--interval", "1e-300"], seconds: 30, memoryMB: 4096)
+    #expect(r.status == 2)
+    #expect(!r.timedOut)
+    #expect(r.stderr.contains("--interval must be from 0.05 to 3600 seconds"))
+  }
+}

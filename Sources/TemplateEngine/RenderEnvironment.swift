@@ -17,6 +17,9 @@ public struct RenderEnvironment: Sendable {
   public var maxSteps: Int = 20_000_000
   /// The largest output one render may produce, in UTF-8 bytes.
   public var maxOutputBytes: Int = 256 << 20
+  /// The largest value a template may build (a text in UTF-8 bytes, a list in elements
+  /// times 16): `{% set s = s ~ s %}` thirty times would otherwise take all memory.
+  public var maxValueBytes: Int = 64 << 20
   /// The values stored under `RenderEnvironmentKey`s, by key type.
   private var values: [ObjectIdentifier: any Sendable] = [:]
 

@@ -188,7 +188,7 @@ extension TemplateRenderer {
     default: break
     }
     let b = try eval(right)
-    do {
+    do throws(ValueError) {
       switch op {
       case .equal: return .bool(ValueOperations.equals(a, b))
       case .notEqual: return .bool(!ValueOperations.equals(a, b))
@@ -199,14 +199,38 @@ extension TemplateRenderer {
       case .in: return .bool(try ValueOperations.contains(b, a))
       case .notIn: return .bool(!(try ValueOperations.contains(b, a)))
       case .concat:
-        let text = a.text(environment.clock) + b.text(environment.clock)
+        let (x, y) = (a.text(environment.clock), b.text(environment.clock))
+        guard x.utf8.count + y.utf8.count <= environment.maxValueBytes else {
+          throw ValueError(Self.tooLarge(environment))
+        }
+        let text = x + y
         if case .safe = a, case .safe = b { return .safe(text) }
         return .string(text)
-      default: return try ValueOperations.arithmetic(op, a, b)
+      default:
+        let result = try ValueOperations.arithmetic(op, a, b)
+        try Self.checkSize(result, environment)
+        return result
       }
     } catch {
       throw self.error(error.message, at: at)
     }
+  }
+
+  /// Throws when a value a template built is larger than `maxValueBytes` allows.
+  static func checkSize(_ value: TemplateValue, _ environment: RenderEnvironment)
+    throws(ValueError)
+  {
+    let size: Int
+    switch value {
+    case .string(let s), .safe(let s): size = s.utf8.count
+    case .array(let items): size = items.count * 16
+    default: return
+    }
+    if size > environment.maxValueBytes { throw ValueError(tooLarge(environment)) }
+  }
+
+  static func tooLarge(_ environment: RenderEnvironment) -> String {
+    "the value grows beyond \(environment.maxValueBytes >> 20) MB, the most a template may build (the value limit)"
   }
 
   /// Evaluates call arguments, each with its read node (for macro parameters).
@@ -264,6 +288,7 @@ extension TemplateRenderer {
     let result: TemplateValue
     do {
       result = try call.filter.apply(value, args, environment)
+      try Self.checkSize(result, environment)
     } catch let e as ValueError {
       origin?.readAll()
       throw error(e.message, at: call.at)

@@ -71,6 +71,24 @@ import Testing
     #expect(r.timedOut)
   }
 
+  /// A data repository's template that doubles a text thirty times: a positioned error,
+  /// within 2 GB, not "failed to allocate".
+  @Test func aRunawayTemplateValueIsAnError() throws {
+    let page =
+      "{% set s = 'xy' %}" + String(repeating: "{% set s = s ~ s %}", count: 30) + "{{ s }}"
+    let root = try TempFolder([
+      "data/gifts/a.md": "---\ntitle: A\n---\n", "templates/pages/boom.html": page,
+    ])
+    defer { root.cleanup() }
+    let r = try CLI.run(
+      ["build", "--output", "_site", "--now", "2026-11-22"], cwd: root.url, env: ["NO_COLOR": "1"],
+      seconds: 120, memoryMB: 2048)
+    #expect(!r.timedOut)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("templates/pages/boom.html:1:"), "\(r.stderr)")
+    #expect(r.stderr.contains("the value limit"))
+  }
+
   @Test func anAliasBombStaysWithinItsLimits() throws {
     let yaml = RealSizeTests.aliasBomb(levels: 9)
     let root = try TempFolder(["data/games/bomb.yml": yaml])

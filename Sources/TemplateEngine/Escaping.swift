@@ -31,9 +31,13 @@ enum EscapeMode: Sendable, Equatable {
 
 /// The escaping functions of every output context.
 public enum Escaping {
-  /// Escapes `& < > " '` for HTML text and quoted attribute values.
+  /// Escapes `& < > " '` for HTML text and quoted attribute values; a control character
+  /// (NUL and the others but tab and line breaks, and DEL), which HTML does not allow,
+  /// becomes U+FFFD.
   public static func html(_ s: String, into out: inout String) {
-    let needs = s.utf8.contains { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }
+    let needs = s.utf8.contains {
+      $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 || isControl($0)
+    }
     guard needs else {
       out += s
       return
@@ -50,6 +54,7 @@ public enum Escaping {
         case 62: entity = "&gt;"
         case 34: entity = "&quot;"
         case 39: entity = "&#39;"
+        case let byte where isControl(byte): entity = "\u{FFFD}"
         default: continue
         }
         if start < i {
@@ -66,6 +71,12 @@ public enum Escaping {
 
   /// Escapes every ASCII character except letters and digits as a character reference
   /// (OWASP's rule for unquoted attributes), so the value cannot end the attribute or tag.
+  /// A control byte HTML does not allow: C0 but tab, line feed and carriage return, and DEL.
+  @inline(__always)
+  static func isControl(_ byte: UInt8) -> Bool {
+    (byte < 32 && byte != 9 && byte != 10 && byte != 13) || byte == 127
+  }
+
   static func htmlStrict(_ s: String, into out: inout String) {
     for scalar in s.unicodeScalars {
       if scalar.isASCII, !scalar.properties.isAlphabetic, scalar.properties.numericType == nil {

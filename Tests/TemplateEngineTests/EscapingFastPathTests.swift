@@ -46,6 +46,8 @@ import VibeBasics
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
       default: out.unicodeScalars.append(scalar)
       }
     }

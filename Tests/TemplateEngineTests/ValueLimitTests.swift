@@ -30,3 +30,12 @@ import VibeBasics
     #expect(try TT.render("{{ 'a' ~ 'b' }}{{ ([1] + [2]) | length }}") == "ab2")
   }
 }
+
+/// Control characters from data never reach the HTML (issue 14, item 7).
+@Suite struct HTMLControlCharacterTests {
+  @Test func controlCharactersBecomeReplacementCharacters() throws {
+    let html = try TT.render(
+      "<p>{{ t }}</p>", name: "t.html", ["t": "a\u{0}b\u{1B}[2J\tc\nd\u{7F}"])
+    #expect(html == "<p>a\u{FFFD}b\u{FFFD}[2J\tc\nd\u{FFFD}</p>")
+  }
+}

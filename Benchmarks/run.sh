@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds VibeKeeper and the benchmarks with release binaries, then compares VibeKeeper with
 # Hugo on a RAM disk and on the normal disk. Options go to `vkbench compare`
-# (--quick, --runs N, --tmpfs-only, --gifts 1000,10000, --household N).
+# (--quick, --runs N, --tmpfs-only, --gifts 1000,10000, --household N). Then it runs the
+# fuzzers for FUZZ_SECONDS (default 60) each.
 set -e
 cd "$(dirname "$0")"
 # SwiftPM keeps the build plan of the main package (a path dependency) from the last build
@@ -9,4 +10,9 @@ cd "$(dirname "$0")"
 rm -f .build/release.yaml
 swift build -c release --product vibekeeper
 swift build -c release --product vkbench
-exec .build/release/vkbench compare "$@"
+.build/release/vkbench compare "$@"
+# Then the fuzzers (templates, record files) for a fixed budget each; FUZZ_SECONDS=0 skips.
+fuzz_seconds="${FUZZ_SECONDS:-60}"
+if [ "$fuzz_seconds" -gt 0 ]; then
+  Fuzz/run-fuzz.sh "$fuzz_seconds" all
+fi

@@ -26,7 +26,7 @@ struct YAMLComposer {
   /// A YAML error as Yams would have reported it (1-based marks, before any line offset).
   enum YAMLProblem {
     case syntax(problem: String, line: Int, column: Int, context: (text: String, line: Int)?)
-    case reader(problem: String)
+    case reader(problem: String, offset: Int)
     case duplicateKeys([String], line: Int, column: Int)
     case memory
   }
@@ -292,7 +292,7 @@ private final class EventParser {
     let text = parser.problem.map { String(cString: $0) } ?? ""
     switch parser.error {
     case YAML_READER_ERROR:
-      return .reader(problem: text)
+      return .reader(problem: text, offset: Int(parser.problem_offset))
     case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
       let context = parser.context.map {
         (text: String(cString: $0), line: Int(parser.context_mark.line) + 1)

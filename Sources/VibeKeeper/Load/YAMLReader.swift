@@ -27,7 +27,7 @@ struct YAMLReader {
     case .success(let node):
       return (node, [])
     case .failure(.yaml(let problem)):
-      return (nil, [diagnostic(for: problem)])
+      return (nil, [diagnostic(for: problem, in: yaml)])
     case .failure(.keyNotText(let line, let column)):
       return (
         nil,
@@ -56,7 +56,7 @@ struct YAMLReader {
     SourceLocation(file: file, line: line + lineOffset, column: column)
   }
 
-  private func diagnostic(for problem: YAMLComposer.YAMLProblem) -> Diagnostic {
+  private func diagnostic(for problem: YAMLComposer.YAMLProblem, in yaml: Substring) -> Diagnostic {
     switch problem {
     case .syntax(let problem, let line, let column, let context):
       var message = "invalid YAML: \(problem)"
@@ -67,11 +67,23 @@ struct YAMLReader {
         .error, location(line, column),
         "a field is given twice: \(duplicates.joined(separator: ", "))",
         hint: "keep one of them")
-    case .reader(let problem):
-      return Diagnostic(.error, location(1, 1), "invalid YAML: \(problem)")
+    case .reader(let problem, let offset):
+      let (line, column) = Self.position(ofByte: offset, in: yaml)
+      return Diagnostic(.error, location(line, column), "invalid YAML: \(problem)")
     case .memory:
       return Diagnostic(.error, location(1, 1), "invalid YAML: Memory error")
     }
+  }
+
+  /// The line and column (in characters) of the byte at `offset` of `text`, both from 1:
+  /// where libyaml's reader found a character it does not allow.
+  static func position(ofByte offset: Int, in text: Substring) -> (line: Int, column: Int) {
+    let utf8 = text.utf8
+    let end = utf8.index(utf8.startIndex, offsetBy: min(max(offset, 0), utf8.count))
+    let before = text[..<end]
+    let line = before.utf8.count { $0 == 0x0A } + 1
+    let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+    return (line, text[lineStart..<end].count + 1)
   }
 
   /// A hint for one of libyaml's problems, when there is a useful one.

@@ -54,6 +54,11 @@ import Testing
     #expect(!r.stderr.isEmpty)
     #expect(!r.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     #expect(r.stderr.contains("\\u{1B}"), "\(r.stderr)")
+    // The reader's error is where the character is, not at the document's start.
+    #expect(
+      r.stderr.contains(
+        "data/gifts/a.md:3:8: error: invalid YAML: control characters are not allowed"),
+      "\(r.stderr)")
     let formatter = DiagnosticFormatter(color: false)
     let text = formatter.format(
       Diagnostic(.error, SourceLocation(file: "x\u{1B}", line: 1, column: 1), "a\nb\u{9B}c"))

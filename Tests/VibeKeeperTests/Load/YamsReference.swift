@@ -18,7 +18,7 @@ struct YamsReference {
       let parser = try Parser(yaml: String(yaml), resolver: .basic, encoding: .utf8)
       root = try parser.singleRoot()
     } catch let error as YamlError {
-      return (nil, [diagnostic(for: error)])
+      return (nil, [diagnostic(for: error, in: yaml)])
     } catch {
       return (nil, [Diagnostic(.error, location(1, 1), "could not read YAML: \(error)")])
     }
@@ -100,7 +100,7 @@ struct YamsReference {
     YAMLScalar(text: text, line: mark.line + lineOffset, column: mark.column, isPlain: plain)
   }
 
-  private func diagnostic(for error: YamlError) -> Diagnostic {
+  private func diagnostic(for error: YamlError, in yaml: Substring) -> Diagnostic {
     switch error {
     case .scanner(let context, let problem, let mark, _),
       .parser(let context, let problem, let mark, _),
@@ -113,8 +113,9 @@ struct YamsReference {
         .error, location(context.mark.line, context.mark.column),
         "a field is given twice: \(duplicates.joined(separator: ", "))",
         hint: "keep one of them")
-    case .reader(let problem, _, _, _):
-      return Diagnostic(.error, location(1, 1), "invalid YAML: \(problem)")
+    case .reader(let problem, let offset, _, _):
+      let (line, column) = YAMLReader.position(ofByte: offset ?? 0, in: yaml)
+      return Diagnostic(.error, location(line, column), "invalid YAML: \(problem)")
     default:
       return Diagnostic(.error, location(1, 1), "invalid YAML: \(error)")
     }

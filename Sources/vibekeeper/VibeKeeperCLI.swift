@@ -29,6 +29,17 @@ struct VibeKeeperCLI: ParsableCommand {
 
   /// Runs the command; usage errors exit with 2, data errors with 1.
   static func main() {
+    // An argument that is not UTF-8 would be changed silently (to U+FFFD): a path that
+    // then names another file. Say so instead.
+    for i in 1..<Int(CommandLine.argc) {
+      guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else {
+        continue
+      }
+      FileHandle.standardError.write(
+        Data(
+          "error: argument \(i) is not valid UTF-8; VibeKeeper takes UTF-8 paths and text\n".utf8))
+      Foundation.exit(2)
+    }
     do {
       var command = try parseAsRoot()
       try command.run()

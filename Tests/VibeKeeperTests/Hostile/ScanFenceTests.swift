@@ -78,3 +78,34 @@ import Testing
     #expect(r.stderr.contains("--interval must be from 0.05 to 3600 seconds"))
   }
 }
+
+/// More low items of issue 14: colliding permalinks in linear time, arguments that are not
+/// UTF-8.
+@Suite struct LowItemTests {
+  @Test func manyCollidingIdsGetDistinctPathsInOrder() {
+    var household = Household()
+    // `note!`, `note!!`, ... all make the file name `note`.
+    let ids = (1...5_000).map { "note" + String(repeating: "!", count: $0) }.sorted()
+    household.gifts = ids.map { Gift(meta: TimeFixture.meta($0), title: $0, currency: "EUR") }
+    let links = Permalinks(household)
+    let paths = ids.compactMap { links.path(.gifts, $0) }
+    #expect(Set(paths).count == 5_000)
+    #expect(paths[0] == "gifts/note.html")
+    #expect(paths[1] == "gifts/note-2.html")
+    #expect(paths[4_999] == "gifts/note-5000.html")
+  }
+
+  @Test func anArgumentThatIsNotUTF8IsAUsageError() throws {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/sh")
+    p.arguments = ["-c", "exec \"$0\" check --data \"$(printf 'da\\377ta')\"", CLI.executable.path]
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
+    try p.run()
+    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 2)
+    #expect(text.contains("argument 3 is not valid UTF-8"), "\(text)")
+  }
+}

@@ -59,6 +59,12 @@ struct YAMLReader {
   private func diagnostic(for problem: YAMLComposer.YAMLProblem, in yaml: Substring) -> Diagnostic {
     switch problem {
     case .syntax(let problem, let line, let column, let context):
+      if problem.hasPrefix("Maximum nesting level reached") {
+        // libyaml names its own function here; say what it means instead.
+        return Diagnostic(
+          .error, location(line, column), "invalid YAML: nested too deeply",
+          hint: "lists and mappings may nest at most 1,000 levels; flatten the data")
+      }
       var message = "invalid YAML: \(problem)"
       if let context { message += " (\(context.text) at line \(context.line + lineOffset))" }
       return Diagnostic(.error, location(line, column), message, hint: hint(for: problem))

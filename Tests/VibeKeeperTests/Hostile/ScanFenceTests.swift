@@ -109,3 +109,27 @@ import Testing
     #expect(text.contains("argument 3 is not valid UTF-8"), "\(text)")
   }
 }
+
+/// Messages about broken YAML speak of the file, never of the parser's insides (issue 14,
+/// low items: no libyaml function or type names).
+@Suite struct YAMLMessageTests {
+  static let broken = [
+    "a: [1, 2\n", "a: {b: 1\n", "a: 'x\n", "a: \"x\n", "- a\nb: 1\n", "a:\n\t- b\n", "a: *nope\n",
+    "? [a]\n: b\n", "a: 1\na: 2\n", "--- \n...\n--- \n", "a: b: c\n", "%YAML 9.9\n---\na: 1\n",
+    "a: !!binary ~~~\n", "\u{FEFF}\u{FEFF}a: 1\n", "a: \u{1}\n",
+    "[" + String(repeating: "[", count: 2_000),
+  ]
+
+  @Test func noMessageNamesTheParsersInsides() throws {
+    for (i, text) in Self.broken.enumerated() {
+      let r = try load(["games/g\(i).yml": text])
+      for d in r.diagnostics {
+        let all = d.message + " " + (d.hint ?? "")
+        #expect(
+          !all.contains("yaml_") && !all.contains("libyaml") && !all.contains("Yams"), "\(all)")
+        #expect(!all.contains("\n"), "\(all)")
+        #expect(d.location.line >= 1 && d.location.column >= 1)
+      }
+    }
+  }
+}

@@ -28,7 +28,10 @@ public enum BudgetOverlap {
             .warning, loser.meta.location,
             "budget '\(loser.id)' (\(loser.meta.location.file)) and budget '\(winner.id)' "
               + "(\(winner.meta.location.file)) both cover scope '\(loser.scope)' from "
-              + "\(from) to \(to); '\(winner.id)' starts later and wins, "
+              + "\(from) to \(to); '\(winner.id)' "
+              + (winner.start == loser.start
+                ? "starts the same day and its id sorts later, so it wins, "
+                : "starts later and wins, ")
               + "'\(loser.id)' is superseded",
             hint: "end '\(loser.id)' before \(winner.start) or set `active: false` on one",
             related: winner.meta.location))

@@ -76,7 +76,9 @@ public enum Streaks {
     return GameStreak(
       game: game.id, name: game.name, active: game.active, current: current,
       longest: runs.map(\.length).max() ?? 0, playedToday: playedToday,
-      atRisk: current > 0 && !playedToday, lastPlayed: days.last, milestones: reached,
+      // An inactive game is kept for its history; it is never at risk.
+      atRisk: game.active && current > 0 && !playedToday, lastPlayed: days.last,
+      milestones: reached,
       nextMilestone: milestones.first { $0 > current })
   }
 

@@ -12,6 +12,9 @@ struct RecordFields {
   /// The positions in `schema` of the required fields.
   private let required: [Int]
   private(set) var diagnostics: [Diagnostic] = []
+  /// Whether a value was read as something else than what was meant (`price: 1,65` read as
+  /// 1): the record must not be used.
+  private(set) var readWrong = false
   /// References read so far, checked once every record is loaded.
   private(set) var references: [Reference] = []
   private var index: [String: Int] = [:]
@@ -296,6 +299,7 @@ struct RecordFields {
   mutating func absorb(_ other: RecordFields) {
     diagnostics += other.diagnostics
     references += other.references
+    readWrong = readWrong || other.readWrong
   }
 
   /// Ends reading: reports every required field of the schema that is missing, reads by
@@ -317,6 +321,7 @@ struct RecordFields {
         readUnused(field, as: name)
         continue
       }
+      if decimalComma(at: i) { continue }
       let known = schema.acceptedNames
       let loc = SourceLocation(file: file, line: entry.key.line, column: entry.key.column)
       let hint = Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'?" }
@@ -324,6 +329,27 @@ struct RecordFields {
         .warning, at: loc, "unknown field '\(name)' in \(what())",
         hint: hint ?? "known fields: \(known.joined(separator: ", "))")
     }
+  }
+
+  /// `{price: 1,65}` reads as `price: 1` and a field `65`: when the unknown name at entry
+  /// `i` is digits right after a number on the same line, that is a decimal comma, an error
+  /// at the number (the record is then left out, so it is never counted as 1).
+  private mutating func decimalComma(at i: Int) -> Bool {
+    let entry = mapping.entries[i]
+    guard i > 0, !entry.key.text.isEmpty,
+      entry.key.text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 },
+      case .scalar(let value) = entry.value, value.isNull,
+      case .scalar(let number) = mapping.entries[i - 1].value, number.isPlain,
+      number.line == entry.key.line, ScalarParsing.decimal(number.text) != nil
+    else { return false }
+    let name = mapping.entries[i - 1].key.text
+    let written = number.text + "," + entry.key.text
+    readWrong = true
+    report(
+      .error, at: SourceLocation(file: file, line: number.line, column: number.column),
+      "'\(name)' is written with a decimal comma: '\(written)'",
+      hint: "write decimals with a point: `\(name): \(number.text).\(entry.key.text)`")
+    return true
   }
 
   /// Warns about every field not in `known` (the settings file, which has no record schema).

@@ -149,7 +149,9 @@ struct RecordFile {
     let record = decoder.decode(&f, meta: meta, body: body, context: context)
     f.finish("a \(kind.singular)")
     out.diagnostics += f.diagnostics
-    if let record {
+    // A record whose value was read wrong (a decimal comma) is left out whole, so it is
+    // never counted with that value.
+    if let record, !f.readWrong {
       out.records.append(record)
       out.references.append(f.references)
     }

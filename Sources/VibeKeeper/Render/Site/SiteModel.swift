@@ -123,7 +123,8 @@ struct SiteModel: Sendable {
   private static func site(_ s: Settings, _ clock: LocalClock) -> TemplateValue {
     SiteValues.map([
       ("title", .string(s.title)), ("currency", .string(s.currency)),
-      ("timezone", .string(s.timeZone.identifier)),
+      // Foundation calls UTC "GMT" on Linux; calendars and people know it as UTC.
+      ("timezone", .string(ICSFormat.isUTC(s.timeZone) ? "UTC" : s.timeZone.identifier)),
       ("base_url", SiteValues.text(s.baseURL)), ("today", .date(clock.today)),
       ("now", .dateTime(clock.now)),
       ("horizon_days", .int(s.occasions.horizonDays)), ("warn_days", .int(s.pantry.warnDays)),

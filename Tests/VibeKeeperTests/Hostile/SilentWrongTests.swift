@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// Inputs that gave a wrong figure without a word (issue 15), now diagnostics.
+@Suite struct SilentWrongTests {
+  @Test func aDecimalCommaIsAnErrorAndTheRecordIsNeverCounted() throws {
+    let r = try load([
+      "purchases/2026/11.yml":
+        "- {date: 2026-11-20, name: Apples, price: 1,65}\n- {date: 2026-11-21, name: Pears, price: 2.10}\n",
+      "shopping/list.md": "---\ntitle: Weekly\nitems:\n  - {name: Eggs, estimate: 2,49}\n---\n",
+    ])
+    #expect(
+      r.diagnostics.map { "\($0.location): \($0.message)" } == [
+        "data/purchases/2026/11.yml:1:43: 'price' is written with a decimal comma: '1,65'",
+        "data/shopping/list.md:4:28: 'estimate' is written with a decimal comma: '2,49'",
+      ])
+    #expect(r.diagnostics.first?.hint == "write decimals with a point: `price: 1.65`")
+    #expect(r.household.purchases.map(\.name) == ["Pears"])
+    #expect(r.household.shopping.isEmpty)
+  }
+
+  @Test func anInactiveGameIsNeverAtRisk() {
+    var game = Game(meta: TimeFixture.meta("wordle"), name: "Wordle")
+    game.active = false
+    let clock = LocalClock(now: utc("2026-11-22T18:00"), timeZone: .gmt)
+    let yesterday = GameResult(
+      meta: TimeFixture.meta("r1"), game: "wordle",
+      when: .day(LocalDate(year: 2026, month: 11, day: 21) ?? LocalDate(dayNumber: 0)))
+    let streak = Streaks.streak(of: game, in: [yesterday], clock: clock)
+    #expect(streak.current == 1)
+    #expect(!streak.atRisk)
+    game.active = true
+    #expect(Streaks.streak(of: game, in: [yesterday], clock: clock).atRisk)
+  }
+
+  @Test func anOverlapTieSaysWhyTheWinnerWins() {
+    func budget(_ id: String) -> Budget {
+      Budget(
+        meta: TimeFixture.meta(id), title: id, amount: 10, currency: "EUR",
+        start: LocalDate(year: 2026, month: 11, day: 1) ?? LocalDate(dayNumber: 0),
+        end: LocalDate(year: 2026, month: 11, day: 30) ?? LocalDate(dayNumber: 0))
+    }
+    let warning = BudgetOverlap.detect([budget("a"), budget("b")]).warnings.first?.message ?? ""
+    #expect(warning.contains("'b' starts the same day and its id sorts later, so it wins"))
+    #expect(!warning.contains("starts later"))
+  }
+
+  @Test func aUTCFeedSaysUTC() throws {
+    let folder = try TempFolder([
+      "data/vibekeeper.yml": "timezone: UTC\n",
+      "data/reminders/a.md": "---\ntitle: Pills\nschedule: {time: \"08:00\", days: daily}\n---\n",
+    ])
+    defer { folder.cleanup() }
+    let r = try CLI.run(["build", "--output", "_site", "--now", "2026-11-22"], cwd: folder.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    let feed = try String(
+      contentsOf: folder.url.appendingPathComponent("_site/reminders.ics"), encoding: .utf8)
+    #expect(feed.contains("X-WR-TIMEZONE:UTC\r\n"), "\(feed.prefix(400))")
+    #expect(!feed.contains("X-WR-TIMEZONE:GMT"))
+  }
+}

@@ -138,12 +138,20 @@ struct RecordFields {
     }
     // Money and quantities: at most a trillion, and at most six decimal places (a price
     // of 1e-61 broke every page that showed a total).
-    let t = s.text.trimmedBlanks()
-    let whole = t.prefix { $0 != "." }.filter(\.isNumber).count
-    let decimals = t.firstIndex(of: ".").map { t.distance(from: $0, to: t.endIndex) - 1 } ?? 0
+    // Counted on the bytes: this runs for every number of every record.
+    var whole = 0
+    var decimals = 0
+    var afterPoint = false
+    for byte in s.text.utf8 {
+      if byte == UInt8(ascii: ".") {
+        afterPoint = true
+      } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        if afterPoint { decimals += 1 } else { whole += 1 }
+      }
+    }
     if whole > 12 || decimals > 6 {
       error(
-        name, "'\(name)' is out of range: '\(t)'",
+        name, "'\(name)' is out of range: '\(s.text.trimmedBlanks())'",
         hint: "write at most 12 digits before the point and 6 after it, such as 12.50")
       return nil
     }

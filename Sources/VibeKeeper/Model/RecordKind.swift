@@ -8,7 +8,11 @@ public enum RecordKind: String, CaseIterable, Sendable, Hashable, Comparable {
 
   /// A singular noun for messages: `contact`, `gift`, `shopping list`, ... (from the record
   /// schema).
-  public var singular: String { RecordSchema.standard[self].singular }
+  public var singular: String { Self.singulars[self] ?? rawValue }
+
+  /// The schema's singular nouns, looked up once (messages name kinds per record).
+  private static let singulars = Dictionary(
+    RecordSchema.standard.kinds.map { ($0.kind, $0.singular) }, uniquingKeysWith: { a, _ in a })
 
   /// The kinds in folder order (`allCases`).
   public static func < (a: RecordKind, b: RecordKind) -> Bool {

@@ -62,11 +62,12 @@ struct SitePlan {
       }
       let recordTemplate = "\(area)/record.html"
       guard names.contains(recordTemplate) else { continue }
+      let name = singular(kind)
       for record in model.records[kind] ?? [] {
         guard let path = links.path(kind, record.id) else { continue }
         page(
           recordTemplate, path, record.title, area: area,
-          ["record": record.value, singular(kind): record.value],
+          ["record": record.value, name: record.value],
           record: (kind, record.id, record.location))
       }
     }

@@ -51,7 +51,7 @@ enum FileCalls {
   /// Creates the file `path` with an output file's content: its bytes, or, for a copied
   /// file, the source's content streamed in chunks of 1 MiB (never all in memory).
   static func write(_ file: OutputFile, to path: String) throws {
-    guard let (source, _) = file.copied else { return try write(file.bytes, to: path) }
+    guard let source = file.copied?.source else { return try write(file.bytes, to: path) }
     guard let input = FileHandle(forReadingAtPath: source) else {
       throw failure("cannot read", source)
     }

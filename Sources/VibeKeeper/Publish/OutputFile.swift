@@ -10,17 +10,17 @@ public struct OutputFile: Sendable, Hashable {
   /// throws a `PublishError` with `staleReuse` set when the published site does not have
   /// this path with this hash.
   public var reused: ContentHash?
-  /// Set for a file copied from elsewhere (a media file): the file to copy, and the hash of
-  /// its content. The bytes are never loaded; the publisher copies it in chunks.
-  public var copied: (source: String, hash: ContentHash)? {
-    get { copySource.map { ($0, copyHash ?? ContentHash([])) } }
-    set {
-      copySource = newValue?.source
-      copyHash = newValue?.hash
-    }
+  /// Set for a file copied from elsewhere (a media file). The bytes are never loaded; the
+  /// publisher copies it in chunks.
+  public var copied: Copy?
+
+  /// A file to copy and the hash of its content.
+  public struct Copy: Sendable, Hashable {
+    /// The file to copy.
+    public var source: String
+    /// The hash of its content.
+    public var hash: ContentHash
   }
-  private var copySource: String?
-  private var copyHash: ContentHash?
 
   /// Creates a file from bytes.
   public init(path: String, bytes: [UInt8]) {
@@ -45,12 +45,12 @@ public struct OutputFile: Sendable, Hashable {
   /// A copy of the file at `source`, whose content hash is `hash`.
   public static func copy(path: String, from source: String, hash: ContentHash) -> OutputFile {
     var file = OutputFile(path: path, bytes: [])
-    file.copied = (source, hash)
+    file.copied = Copy(source: source, hash: hash)
     return file
   }
 
   /// The content hash when it is known without the bytes (a reused or copied file).
-  public var knownHash: ContentHash? { reused ?? copyHash }
+  public var knownHash: ContentHash? { reused ?? copied?.hash }
 
   /// Whether `path` stays inside the output folder: relative, no empty, `.` or `..`
   /// segments, no backslashes or NUL.

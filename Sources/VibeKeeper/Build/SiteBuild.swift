@@ -108,7 +108,11 @@ public struct SiteBuild: Sendable {
         Diagnostic(
           .error, SourceLocation(file: templatesDisplay ?? "templates", line: 1, column: 1),
           failure.description))
-      if publishes { outcome.failure = failure }
+      // The diagnostic says what is wrong; the failure only that nothing was published.
+      if publishes {
+        outcome.failure = BuildFailure(
+          "the template folder cannot be used, so nothing was published")
+      }
       return outcome
     }
     outcome.steps.finish("plan")

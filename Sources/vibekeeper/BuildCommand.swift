@@ -71,10 +71,7 @@ struct BuildOptions: ParsableArguments {
   func buildOnce(prefix: String = "Built", cache: inout LoadCache?) throws -> Result {
     let started = ContinuousClock.now
     let folder = templateFolder
-    var build = SiteBuild(
-      data: URL(fileURLWithPath: dataOptions.data), dataDisplay: dataOptions.data,
-      templates: folder.map { URL(fileURLWithPath: $0) }, templatesDisplay: folder,
-      output: URL(fileURLWithPath: outputFolder))
+    var build = dataOptions.siteBuild(templates: folder, output: outputFolder)
     build.strict = strict
     build.full = full
     build.allowsShrinking = allowShrink
@@ -85,7 +82,7 @@ struct BuildOptions: ParsableArguments {
     let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
     if cache != nil { cache = outcome.loadCache ?? LoadCache() }
     Terminal.printDiagnostics(
-      outcome.diagnostics, quiet: quiet, fences: [dataOptions.data] + (folder.map { [$0] } ?? []))
+      outcome.diagnostics, quiet: quiet, fences: dataOptions.fences(templates: folder))
     if let failure = outcome.failure {
       Terminal.error("error: \(failure.description)\n")
       return .failed

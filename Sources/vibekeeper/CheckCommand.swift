@@ -38,16 +38,13 @@ struct CheckCommand: ParsableCommand {
     // `check` is `build --strict` without its publish step: the same diagnostics (an
     // undefined template variable is an error), nothing written.
     let folder = templates ?? BuildOptions.defaultTemplateFolder(beside: dataOptions.data)
-    var build = SiteBuild(
-      data: URL(fileURLWithPath: dataOptions.data), dataDisplay: dataOptions.data,
-      templates: folder.map { URL(fileURLWithPath: $0) }, templatesDisplay: folder,
-      output: URL(fileURLWithPath: "_site"))
+    var build = dataOptions.siteBuild(templates: folder)
     build.publishes = false
     build.strict = true
     let outcome = try build.run(clock: nowOptions.clock)
     Terminal.printDiagnostics(
       outcome.diagnostics, quiet: output.quiet,
-      fences: [dataOptions.data] + (folder.map { [$0] } ?? []))
+      fences: dataOptions.fences(templates: folder))
     if output.verbose {
       Terminal.error(
         "checked \(dataOptions.data) in \(Terminal.milliseconds(since: started)) ms (\(outcome.steps.summary))\n"

@@ -14,4 +14,16 @@ struct DataOptions: ParsableArguments {
     Terminal.printDiagnostics(result.diagnostics, quiet: quiet, fences: [data])
     return result
   }
+
+  /// The build of this data folder with the template folder `templates` (shown as given)
+  /// into `output`: what `build`, `watch`, `check` and `report` run.
+  func siteBuild(templates: String?, output: String = "_site") -> SiteBuild {
+    SiteBuild(
+      data: URL(fileURLWithPath: data), dataDisplay: data,
+      templates: templates.map { URL(fileURLWithPath: $0) }, templatesDisplay: templates,
+      output: URL(fileURLWithPath: output))
+  }
+
+  /// The folders diagnostics may quote from: the data folder and the template folder.
+  func fences(templates: String?) -> [String] { [data] + (templates.map { [$0] } ?? []) }
 }

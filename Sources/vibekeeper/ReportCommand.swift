@@ -56,14 +56,13 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     let started = ContinuousClock.now
-    let build = SiteBuild(
-      data: URL(fileURLWithPath: dataOptions.data), dataDisplay: dataOptions.data,
-      templates: nil, templatesDisplay: nil, output: URL(fileURLWithPath: "_site"))
-    let (loaded, analysis) = try build.analyse(clock: nowOptions.clock)
+    let (loaded, analysis) = try dataOptions.siteBuild(templates: nil).analyse(
+      clock: nowOptions.clock)
     let diagnostics = BuildDiagnostics.collect(loaded: loaded, analysis: analysis)
     let report = topic.report(loaded.household, analysis: analysis)
     // Errors always; warnings with --verbose (the report's JSON carries its topic's).
-    Terminal.printDiagnostics(diagnostics, quiet: !output.verbose, fences: [dataOptions.data])
+    Terminal.printDiagnostics(
+      diagnostics, quiet: !output.verbose, fences: dataOptions.fences(templates: nil))
     if output.verbose {
       Terminal.error(
         "\(loaded.household.recordCount) records, report in \(Terminal.milliseconds(since: started)) ms\n"

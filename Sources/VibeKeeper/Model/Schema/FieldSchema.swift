@@ -105,12 +105,6 @@ public struct FieldSchema: Sendable, Hashable {
     default: []
     }
   }
-
-  /// The record kind a value names, for references.
-  public var target: RecordKind? {
-    if case .reference(let kind, _) = type { return kind }
-    return nil
-  }
 }
 
 extension FieldSchema {

@@ -95,7 +95,7 @@ struct BuildOptions: ParsableArguments {
         errors: errors, warnings: outcome.diagnostics.warningCount)
       let leftOut =
         errors > 0
-        ? "; records and fields with errors are left out (`vibekeeper check` lists them)" : ""
+        ? "; records with errors are left out (`vibekeeper check` lists them)" : ""
       Terminal.out(
         "\(prefix) \(outcome.pages) pages and \(outcome.feeds) feeds from \(outcome.records) records into \(outputFolder) "
           + "(\(counts)) in \(String(format: "%.2f", seconds)) s\(leftOut)\n"

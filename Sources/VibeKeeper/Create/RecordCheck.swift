@@ -17,7 +17,7 @@ extension RecordDraft {
           .error, SourceLocation(file: display, line: 1, column: 1),
           "the new \(kind.singular) does not load"))
     }
-    for reference in output.references.joined() {
+    for reference in output.references.joined() + output.leftOut.flatMap(\.references) {
       let ids = household.ids(of: reference.target)
       guard !ids.contains(reference.id) else { continue }
       let byName =

@@ -10,6 +10,10 @@ struct HouseholdAssembly {
   private var referencing: [(kind: RecordKind, index: Int, references: [Reference])] = []
   private var diagnostics: [Diagnostic] = []
   private var firstSeen: [RecordKind: [String: SourceLocation]] = [:]
+  /// The records left out because they had an error, by kind and id.
+  private var leftOut: [RecordKind: [String: SourceLocation]] = [:]
+  /// What the left-out records name, checked like the others' references.
+  private var leftOutReferences: [Reference] = []
 
   /// Starts an empty assembly.
   init(settings: Settings) {
@@ -32,6 +36,10 @@ struct HouseholdAssembly {
   /// Adds what one file yielded, dropping records whose id is already taken.
   mutating func add(_ output: RecordFile.Output) {
     diagnostics += output.diagnostics
+    for record in output.leftOut where leftOut[record.kind]?[record.id] == nil {
+      leftOut[record.kind, default: [:]][record.id] = record.location
+    }
+    for record in output.leftOut { leftOutReferences += record.references }
     for (record, refs) in zip(output.records, output.references) {
       let kind = record.kind
       let meta = record.meta
@@ -56,25 +64,21 @@ struct HouseholdAssembly {
     household = Household()
     h.settings = settings
     var dropped: [RecordKind: Set<Int>] = [:]
+    for ref in leftOutReferences where firstSeen[ref.target]?[ref.id] == nil {
+      diagnostics.append(unresolved(ref))
+    }
     for (kind, index, references) in referencing {
       var record: LoadedRecord?
       var keep = true
       for ref in references where firstSeen[ref.target]?[ref.id] == nil {
-        let known = firstSeen[ref.target].map { Array($0.keys) } ?? []
-        let hint: String
-        if let close = Suggestion.closest(to: ref.id, in: known) {
-          hint = "did you mean '\(close)'?"
-        } else if known.isEmpty {
-          hint = "there are no \(ref.target.folder) yet; add one in \(ref.target.folder)/"
-        } else {
-          hint =
-            "ids are file paths inside \(ref.target.folder)/ without the extension, e.g. '\(known.sorted()[0])'"
+        let problem = unresolved(ref)
+        diagnostics.append(problem)
+        // A name that is wrong is the record's own error: it is left out like any other.
+        // A name of a record left out for its error only loses the link.
+        guard problem.severity != .error else {
+          keep = false
+          continue
         }
-        diagnostics.append(
-          Diagnostic(
-            .error, ref.location,
-            "'\(ref.field)' names \(ref.target.singular) '\(ref.id)', which does not exist",
-            hint: hint))
         var changed = record ?? LoadedRecord(kind, at: index, in: h)
         keep = changed.dropReference(ref) && keep
         record = changed
@@ -89,5 +93,31 @@ struct HouseholdAssembly {
     h.sortByID()
     h.indexRecords()
     return (h, diagnostics)
+  }
+
+  /// What is wrong with a reference to a record that was not kept: an error when no such
+  /// record exists (with the closest id), a note when it was left out for its own error.
+  private func unresolved(_ ref: Reference) -> Diagnostic {
+    if let broken = leftOut[ref.target]?[ref.id] {
+      // The error itself is said once, at that record.
+      return Diagnostic(
+        .note, ref.location,
+        "'\(ref.field)' names \(ref.target.singular) '\(ref.id)', which is left out until its error is fixed",
+        related: broken)
+    }
+    let known = firstSeen[ref.target].map { Array($0.keys) } ?? []
+    let hint: String
+    if let close = Suggestion.closest(to: ref.id, in: known) {
+      hint = "did you mean '\(close)'?"
+    } else if known.isEmpty {
+      hint = "there are no \(ref.target.folder) yet; add one in \(ref.target.folder)/"
+    } else {
+      hint =
+        "ids are file paths inside \(ref.target.folder)/ without the extension, e.g. '\(known.sorted()[0])'"
+    }
+    return Diagnostic(
+      .error, ref.location,
+      "'\(ref.field)' names \(ref.target.singular) '\(ref.id)', which does not exist",
+      hint: hint)
   }
 }

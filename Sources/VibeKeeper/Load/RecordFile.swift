@@ -13,6 +13,18 @@ struct RecordFile {
     var records: [LoadedRecord] = []
     var references: [[Reference]] = []
     var diagnostics: [Diagnostic] = []
+    /// The records left out because they had an error: their ids, so references to them
+    /// say why they do not resolve.
+    var leftOut: [LeftOut] = []
+  }
+
+  /// A record left out whole because it had an error.
+  struct LeftOut: Sendable {
+    let kind: RecordKind
+    let id: String
+    let location: SourceLocation
+    /// The names it gives of other records, still checked so every problem is said at once.
+    let references: [Reference]
   }
 
   /// The id a file gives its record(s): its path inside the kind folder, without the
@@ -149,11 +161,14 @@ struct RecordFile {
     let record = decoder.decode(&f, meta: meta, body: body, context: context)
     f.finish("a \(kind.singular)")
     out.diagnostics += f.diagnostics
-    // A record whose value was read wrong (a decimal comma) is left out whole, so it is
-    // never counted with that value.
-    if let record, !f.readWrong {
+    // A record with an error is left out whole, so it is never counted, shown or published
+    // with a value that was read wrong or not at all.
+    if let record, !f.readWrong, !f.diagnostics.contains(where: { $0.severity == .error }) {
       out.records.append(record)
       out.references.append(f.references)
+    } else {
+      out.leftOut.append(
+        LeftOut(kind: kind, id: id, location: meta.location, references: f.references))
     }
   }
 

@@ -21,6 +21,34 @@ import Testing
     #expect(r.household.shopping.isEmpty)
   }
 
+  /// Any error, not only a decimal comma, leaves its record out of every figure: a wrong
+  /// type, an impossible date, a name of no record. A record that only names one left out
+  /// for its own error keeps itself and loses the link (a note says why).
+  @Test func aRecordWithAnyErrorIsNeverCounted() throws {
+    let r = try load([
+      "budgets/nov.md":
+        "---\ntitle: November\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
+      "items/milk.md": "---\nname: [Milk, Oat]\n---\n",
+      "purchases/2026/11.yml": """
+      - {date: 2026-11-20, name: Apples, price: 3, quantity: two}
+      - {date: 2026-11-31, name: Pears, price: 4}
+      - {date: 2026-11-21, item: milk-x, price: 5}
+      - {date: 2026-11-22, item: milk, price: 6}
+      - {date: 2026-11-23, name: Bread, price: 7}
+
+      """,
+    ])
+    #expect(r.household.purchases.map(\.price) == [6, 7])
+    #expect(r.household.purchases.first?.item == nil)  // milk itself had an error
+    #expect(r.household.purchases.first?.name == "milk")
+    #expect(r.diagnostics.contains { $0.severity == .note && $0.message.contains("left out") })
+    let budget = try #require(r.household.budgets.first)
+    let spent = BudgetSpending.entries(for: budget, in: r.household).reduce(Decimal(0)) {
+      $0 + $1.money.amount
+    }
+    #expect(spent == 13)
+  }
+
   @Test func anInactiveGameIsNeverAtRisk() {
     var game = Game(meta: TimeFixture.meta("wordle"), name: "Wordle")
     game.active = false

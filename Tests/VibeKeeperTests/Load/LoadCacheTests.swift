@@ -33,7 +33,7 @@ import Testing
     let (second, _) = loader(folder).load(reusing: cache)
     #expect(second.decodedFiles == 0)
     expectSame(second, loader(folder).load())
-    #expect(second.household.gifts.map(\.id) == ["bad", "book", "lamp"])
+    #expect(second.household.gifts.map(\.id) == ["lamp"])  // bad and book have errors
     #expect(
       lines(second) == [
         "data/gifts/bad.md:3:8: error: 'price' must be a number, not '2,50'",
@@ -60,7 +60,8 @@ import Testing
     #expect(fresh.decodedFiles == 6)
     expectSame(again, fresh)
     #expect(again.household.contacts.map(\.id) == ["ana", "benjamin", "sam"])
-    #expect(again.household.gifts.map(\.title) == ["Book", "Desk lamp"])
+    // Desk lamp names 'ben', renamed away: an error, so it is left out.
+    #expect(again.household.gifts.map(\.title) == ["Book"])
     #expect(again.household.gifts[0].recipient == "sam")
     #expect(
       lines(again) == [
@@ -76,17 +77,17 @@ import Testing
     let folder = try TempFolder(Self.files)
     defer { folder.cleanup() }
     let (first, cache) = loader(folder).load(reusing: nil)
-    #expect(first.household.gifts.map(\.currency) == ["EUR", "EUR", "EUR"])
+    #expect(first.household.gifts.map(\.currency) == ["EUR"])
     try folder.write("vibekeeper.yml", Data("currency: gbp\n".utf8))
     let (again, _) = loader(folder).load(reusing: cache)
     #expect(again.decodedFiles == 6)
-    #expect(again.household.gifts.map(\.currency) == ["GBP", "GBP", "GBP"])
+    #expect(again.household.gifts.map(\.currency) == ["GBP"])
     expectSame(again, loader(folder).load())
     // Removing the settings file is a change too.
     try FileManager.default.removeItem(at: folder.url.appendingPathComponent("vibekeeper.yml"))
     let (third, _) = loader(folder).load(reusing: cache)
     #expect(third.decodedFiles == 6)
-    #expect(third.household.gifts.map(\.currency) == ["USD", "USD", "USD"])
+    #expect(third.household.gifts.map(\.currency) == ["USD"])
   }
 
   @Test func aCacheOfAnotherFolderIsNotUsed() throws {

@@ -54,8 +54,12 @@ import Testing
     // The comma is reported at its real line and column despite the BOM and CRLF.
     #expect(lines(r) == ["data/gifts/win.md:3:8: error: 'price' must be a number, not '2,50'"])
     #expect(r.diagnostics[0].hint == "write decimals with a point: 2.50")
-    #expect(r.household.gifts.first?.title == "Lamp")
-    #expect(r.household.gifts.first?.description == "Notes\n")
+    #expect(r.household.gifts.isEmpty)  // a record with an error is left out
+    try folder.write("gifts/win.md", Data(text.replacingOccurrences(of: "2,50", with: "2.50").utf8))
+    let fixed = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(fixed.diagnostics.isEmpty)
+    #expect(fixed.household.gifts.first?.title == "Lamp")
+    #expect(fixed.household.gifts.first?.description == "Notes\n")
   }
 
   @Test func tabsInIndentation() throws {
@@ -88,11 +92,12 @@ import Testing
         "data/reminders/r.md:4:9: error: 'time' has an hour of 25: '25:00'",
         "data/reminders/r.md:5:15: error: unknown weekday 'funday'",
         "data/reminders/s.md:7:10: error: 'until' (2026-04-01) is before 'starts' (2026-05-01)",
+        "data/results/r.yml:1:10: note: 'game' names game 'wordle', which is left out until its error is fixed",
         "data/results/r.yml:1:22: error: 'at' has an hour of 25: '2026-11-01T25:10'",
         "data/vibekeeper.yml:1:11: error: unknown time zone 'Europe/Berlinn'",
       ])
     #expect(r.diagnostics.last?.hint == "did you mean 'Europe/Berlin'?")
-    #expect(r.household.recordCount == 1)  // only the game survives
+    #expect(r.household.recordCount == 0)  // every record had an error: none is counted
   }
 
   @Test func listFileHoldingAScalarAndEmptyFiles() throws {
@@ -187,9 +192,9 @@ import Testing
       ])
     #expect(r.diagnostics[0].hint == "did you mean 'family/mom'?")
     #expect(r.diagnostics[2].hint == "there are no games yet; add one in games/")
-    // The gift and purchase stay (without the broken link); the result cannot.
-    #expect(r.household.gifts.first?.recipient == nil)
-    #expect(r.household.purchases.first?.name == "oat-milk")
+    // A wrong name is the record's own error: none of them is counted anywhere.
+    #expect(r.household.gifts.isEmpty)
+    #expect(r.household.purchases.isEmpty)
     #expect(r.household.results.isEmpty)
   }
 

@@ -63,7 +63,8 @@ import Testing
         "'url' must be an http or https link, not 'javascript:alert(11)'",
         "'url' must be an http or https link, not 'javascript:alert(7)'",
       ])
-    #expect(outcome.records == 9)
+    // The four records with those errors are left out whole (RecordFile.decodeRecord).
+    #expect(outcome.records == 6)
     let site = SiteFixture.files(out)
     #expect(!site.isEmpty)
     for (path, data) in site where path.hasSuffix(".html") {

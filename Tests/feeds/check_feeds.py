@@ -9,7 +9,11 @@ than 75 octets, every physical line is valid UTF-8 on its own (folding never spl
 character); the feed parses; it has VERSION:2.0, PRODID, CALSCALE, NAME, X-WR-CALNAME,
 REFRESH-INTERVAL and X-PUBLISHED-TTL; every VEVENT has UID, DTSTAMP and DTSTART and only
 known properties (no injected ATTENDEE or similar); UIDs are unique; the VTIMEZONE gives
-the same UTC offsets as the system's zoneinfo over the covered years.
+the same UTC offsets as the system's zoneinfo over the covered years, and each TZNAME is
+zoneinfo's abbreviation (none where zoneinfo has only a number such as "-03"); the
+calendar has at least one component (RFC 5545's grammar); and libical (through ctypes)
+parses it and finds nothing wrong with `icalrestriction_check`, which applies RFC 5545's
+and, with a METHOD, iTIP's property rules.
 
 With EXPECTED_JSON (written by the Swift cross-check test from VibeKeeper's own
 analyses), the occurrences expanded over its window must equal the expected ones:
@@ -20,6 +24,8 @@ from_date <= start < to_date, timed ones when from_utc <= start < to_utc.
 
 Prints one line per failure and a closing line "N passed, M failed"; exits 1 on failure.
 """
+import ctypes
+import ctypes.util
 import datetime as dt
 import json
 import os
@@ -36,12 +42,48 @@ EVENT_PROPERTIES = {
 }
 ALARM_PROPERTIES = {"ACTION", "DESCRIPTION", "TRIGGER"}
 CALENDAR_PROPERTIES = {
-    "VERSION", "PRODID", "CALSCALE", "METHOD", "NAME", "X-WR-CALNAME", "DESCRIPTION",
+    "VERSION", "PRODID", "CALSCALE", "NAME", "X-WR-CALNAME", "DESCRIPTION",
     "X-WR-CALDESC", "X-WR-TIMEZONE", "REFRESH-INTERVAL", "X-PUBLISHED-TTL",
 }
 
 passed = 0
 failed = 0
+
+
+def load_libical():
+    path = ctypes.util.find_library("ical")
+    for name in [path, "libical.so.3", "libical.3.dylib"]:
+        if not name:
+            continue
+        try:
+            lib = ctypes.CDLL(name)
+        except OSError:
+            continue
+        lib.icalparser_parse_string.restype = ctypes.c_void_p
+        lib.icalparser_parse_string.argtypes = [ctypes.c_char_p]
+        lib.icalrestriction_check.restype = ctypes.c_int
+        lib.icalrestriction_check.argtypes = [ctypes.c_void_p]
+        lib.icalcomponent_as_ical_string.restype = ctypes.c_char_p
+        lib.icalcomponent_as_ical_string.argtypes = [ctypes.c_void_p]
+        lib.icalcomponent_free.argtypes = [ctypes.c_void_p]
+        return lib
+    return None
+
+
+LIBICAL = load_libical()
+
+
+def check_libical(name, raw):
+    if not check(LIBICAL is not None, "libical is not installed (apt-get install libical-dev)"):
+        return
+    comp = LIBICAL.icalparser_parse_string(raw)
+    if not check(bool(comp), f"{name}: libical cannot parse it"):
+        return
+    ok = LIBICAL.icalrestriction_check(comp)
+    text = (LIBICAL.icalcomponent_as_ical_string(comp) or b"").decode("utf-8", "replace")
+    LIBICAL.icalcomponent_free(comp)
+    errors = [l for l in text.replace("\r\n ", "").splitlines() if l.startswith("X-LIC-ERROR")]
+    check(ok == 1 and not errors, f"{name}: libical finds {errors[:3] or 'a restriction failed'}")
 
 
 def check(ok, message):
@@ -113,6 +155,17 @@ def check_vtimezone(name, cal):
                     compare(instant - dt.timedelta(hours=h))
             previous = offset
             instant += step
+        for sub in vtz.subcomponents:
+            # The abbreviation in force just after the observance starts.
+            begins = sub.decoded("DTSTART")
+            offset = sub.decoded("TZOFFSETFROM")
+            at = (begins - offset).replace(tzinfo=dt.timezone.utc) + dt.timedelta(hours=1)
+            if at.year > 1970:
+                known = at.astimezone(system).tzname() or ""
+                want = known if known[:1].isalpha() else None
+                got = str(sub["TZNAME"]) if "TZNAME" in sub else None
+                if got != want:
+                    wrong.append(f"TZNAME {got} for {want} at {at.isoformat()}")
         VTIMEZONES_CHECKED[key] = not wrong
         check(not wrong, f"{name}: VTIMEZONE {tzid} differs from zoneinfo at {wrong[:3]}")
 
@@ -147,6 +200,8 @@ def check_feed(path, expected, window):
         check(key in cal, f"{name}: no {key}")
     extra = set(cal.keys()) - CALENDAR_PROPERTIES
     check(not extra, f"{name}: unexpected calendar properties {sorted(extra)}")
+    check(bool(cal.subcomponents), f"{name}: no component (RFC 5545 wants one at least)")
+    check_libical(name, raw)
     uids = []
     for event in cal.walk("VEVENT"):
         uid = str(event.get("UID", ""))

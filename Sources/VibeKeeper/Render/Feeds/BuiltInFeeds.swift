@@ -47,7 +47,7 @@ struct BuiltInFeeds: TemplateFastPath {
   /// FNV-1a hashes of the template texts this renders like (a change of the default
   /// templates turns the shortcut off until it is brought up to date; a test checks that).
   static let templateHashes: [String: String] = [
-    "partials/event.ics": "1929c292",
+    "partials/event.ics": "fc4ab2c4",
     "feeds/calendar.ics": "9d990aa9",
     "feeds/occasions.ics": "77a067d6",
     "feeds/pantry.ics": "f3c1580a",
@@ -87,7 +87,6 @@ struct BuiltInFeeds: TemplateFastPath {
     w.line("VERSION:2.0")
     w.line("PRODID:-//VibeKeeper//Calendar feeds//EN")
     w.line("CALSCALE:GREGORIAN")
-    w.line("METHOD:PUBLISH")
     w.line("NAME:", calendarName)
     w.line("X-WR-CALNAME:", calendarName)
     w.line("DESCRIPTION:", .string(feed.description))

@@ -7,7 +7,7 @@ public struct Feeds: Sendable {
   public let events: [FeedEvent]
   /// What to keep for the next build (with `BuildState`).
   public let state: FeedState
-  /// The VTIMEZONE lines (none in UTC).
+  /// The VTIMEZONE lines (a `UTC` one in UTC).
   public let vtimezone: [String]
   /// The value formats used.
   public let format: ICSFormat
@@ -32,7 +32,7 @@ public struct Feeds: Sendable {
   }
 
   /// The template values: `feeds` (`calendar` with every event, and one list per topic)
-  /// and `vtimezone` (safe text, empty in UTC). Each event is one `FeedEventValue`, shared
+  /// and `vtimezone` (safe text). Each event is one `FeedEventValue`, shared
   /// by `calendar` and its topic's list, whose fields are made when a template reads them.
   public var templateValues: [String: TemplateValue] {
     var calendar: [TemplateValue] = []

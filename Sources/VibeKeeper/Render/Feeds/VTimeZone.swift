@@ -9,20 +9,39 @@ import Foundation
 /// become one component with a yearly `RRULE`; a run of two or more still going in `toYear`
 /// has no end so the rule goes on after it; other runs end with `UNTIL`, and a transition
 /// that follows no yearly rule is a component of its own with just its DTSTART. A zone without transitions gets one
-/// STANDARD component. UTC needs none.
+/// STANDARD component. UTC gets one STANDARD component named UTC.
 public enum VTimeZone {
   /// One transition: the instant and the offsets and name it goes from and to.
   struct Transition: Equatable {
     let instant: Date
     let from: Int
     let to: Int
-    let name: String
+    /// The abbreviation, when the zone has one.
+    let name: String?
     let daylight: Bool
   }
 
-  /// The lines of the VTIMEZONE (without line ends), or none for UTC.
+  /// The lines of the VTIMEZONE (without line ends). UTC gets a one-line-rule `UTC`
+  /// component too: no event refers to it, but it keeps a feed without events valid (RFC
+  /// 5545 wants at least one component). `abbreviations` name the observances (TZNAME);
+  /// by default the system's TZif data, and TZNAME is left out where it knows none.
   public static func lines(for zone: TimeZone, fromYear: Int, toYear: Int) -> [String] {
-    guard !ICSFormat.isUTC(zone) else { return [] }
+    lines(for: zone, fromYear: fromYear, toYear: toYear, abbreviations: .system(zone))
+  }
+
+  /// `lines(for:fromYear:toYear:)` with the abbreviations given.
+  static func lines(
+    for zone: TimeZone, fromYear: Int, toYear: Int, abbreviations: ZoneAbbreviations?
+  ) -> [String] {
+    guard !ICSFormat.isUTC(zone) else {
+      return [
+        "BEGIN:VTIMEZONE", "TZID:UTC", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+        "TZOFFSETFROM:+0000", "TZOFFSETTO:+0000", "TZNAME:UTC", "END:STANDARD", "END:VTIMEZONE",
+      ]
+    }
+    func name(_ instant: Date) -> String? {
+      abbreviations?.abbreviation(at: instant, daylight: zone.isDaylightSavingTime(for: instant))
+    }
     let tzid = ICSFormat.parameter(zone.identifier)
     let start = utcMidnight(year: fromYear)
     let end = utcMidnight(year: max(fromYear, toYear) + 1)
@@ -34,7 +53,7 @@ public enum VTimeZone {
       if before != after {
         transitions.append(
           Transition(
-            instant: next, from: before, to: after, name: name(zone, next),
+            instant: next, from: before, to: after, name: name(next),
             daylight: zone.isDaylightSavingTime(for: next)))
       }
       cursor = next
@@ -44,8 +63,10 @@ public enum VTimeZone {
       let offset = zone.secondsFromGMT(for: start)
       out += [
         "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:" + offsetText(offset),
-        "TZOFFSETTO:" + offsetText(offset), "TZNAME:" + name(zone, start), "END:STANDARD",
+        "TZOFFSETTO:" + offsetText(offset),
       ]
+      if let name = name(start) { out.append("TZNAME:" + name) }
+      out.append("END:STANDARD")
     } else {
       for daylight in [false, true] {
         for run in runs(transitions.filter { $0.daylight == daylight }) {
@@ -69,7 +90,7 @@ public enum VTimeZone {
     let days = LocalDate.daysIn(month: local.date.month, year: local.date.year)
     let position = local.date.day + 7 > days ? -1 : (local.date.day - 1) / 7 + 1
     return "\(local.date.month) \(position)\(local.date.weekday.icalCode) \(local.time) "
-      + "\(t.from) \(t.to) \(t.name)"
+      + "\(t.from) \(t.to) \(t.name ?? "")"
   }
 
   /// Consecutive transitions with the same rule; the last run is marked.
@@ -96,8 +117,8 @@ public enum VTimeZone {
     var out = [
       "BEGIN:" + kind, "DTSTART:" + ICSFormat.local(local.date, local.time),
       "TZOFFSETFROM:" + offsetText(first.from), "TZOFFSETTO:" + offsetText(first.to),
-      "TZNAME:" + first.name,
     ]
+    if let name = first.name { out.append("TZNAME:" + name) }
     if run.count > 1 {
       let parts = rule(first).split(separator: " ")
       var rrule = "RRULE:FREQ=YEARLY;BYMONTH=\(parts[0]);BYDAY=\(parts[1])"
@@ -134,18 +155,5 @@ public enum VTimeZone {
     func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
     let s = a % 60
     return sign + two(a / 3600) + two(a % 3600 / 60) + (s == 0 ? "" : two(s))
-  }
-
-  /// The zone's abbreviation at an instant (`CET`, `CEST`, `GMT+1`), UID-safe characters
-  /// only; the offset when there is none.
-  static func name(_ zone: TimeZone, _ instant: Date) -> String {
-    let raw = zone.abbreviation(for: instant) ?? ""
-    let kept = raw.unicodeScalars.filter {
-      $0.isASCII
-        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-          || "+-".unicodeScalars.contains($0))
-    }
-    return kept.isEmpty
-      ? offsetText(zone.secondsFromGMT(for: instant)) : String(String.UnicodeScalarView(kept))
   }
 }

@@ -30,7 +30,8 @@ import Testing
 
   static let explanation =
     "needs python3 with icalendar and recurring-ical-events "
-    + "(python3 -m pip install icalendar recurring-ical-events)"
+    + "(python3 -m pip install icalendar recurring-ical-events) and libical "
+    + "(apt-get install libical-dev)"
 
   /// A YAML double-quoted scalar (a JSON string literal is one), so any text survives.
   static func dq(_ s: String) -> String { JSONValue.quoted(s) }
@@ -147,6 +148,17 @@ import Testing
         "---\ntitle: Daily\nschedule:\n  time: \"08:30\"\n  days: daily\n  starts: 2018-01-01\n---\n",
       "reminders/once.md": "---\ntitle: Once\nat: 2027-04-01T08:30\n---\n",
     ])
+    defer { folder.cleanup() }
+    try crossCheck(data: folder.url)
+  }
+
+  /// A household with nothing in it yet: every feed is still a valid calendar, in UTC (no
+  /// time zone of its own) as in Berlin.
+  @Test(
+    .enabled(if: enabled, "the feed cross-check \(explanation)"),
+    arguments: ["UTC", "Europe/Berlin"])
+  func emptyData(zone: String) throws {
+    let folder = try TempFolder(["vibekeeper.yml": "timezone: \(zone)\n"])
     defer { folder.cleanup() }
     try crossCheck(data: folder.url)
   }

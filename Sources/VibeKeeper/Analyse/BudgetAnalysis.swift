@@ -53,9 +53,18 @@ public struct BudgetSummary: Hashable, Sendable {
   public var daysRemaining: Int
   /// `spent / days_elapsed`.
   public var dailyAverage: Decimal
-  /// `daily_average * total_days`, computed as `spent * total_days / days_elapsed`.
-  public var projectedTotal: Decimal
-  /// `projected_total <= amount`, decided exactly (without a rounded division).
+  /// Where the budget ends at the pace so far, `spent * total_days / days_elapsed`, once
+  /// `projection_days` of the period have passed (nil before that: three days of a
+  /// quarter-long budget say nothing about its end); `spent` once it ended.
+  public var projectedTotal: Decimal?
+  /// How many days must have passed before there is a projection: a quarter of the
+  /// period and at least 3 days (the whole period when it is shorter).
+  public var projectionDays: Int
+  /// What the projection rests on, in words: "the pace of the 12 days so far (of 30)",
+  /// "too early: it needs 8 of the 30 days", "what was spent".
+  public var projectionBasis: String
+  /// Not heading over the amount: `projected_total <= amount`, decided exactly (without a
+  /// rounded division); before there is a projection, `spent <= amount`.
   public var onTrack: Bool
   /// `percent_used >= alert_percent`, decided exactly; with a non-positive amount, true
   /// as soon as anything is spent.
@@ -137,15 +146,54 @@ public struct BudgetAnalysis: Sendable {
     let amount = budget.amount
     let percent: Decimal? = amount > 0 ? spent / amount * 100 : nil
     let alert = amount > 0 ? spent * 100 >= alertPercent * amount : spent > 0
+    let needed = projectionDays(totalDays)
+    let projected: Decimal?
+    let basis: String
+    switch state {
+    case .ended:
+      (projected, basis) = (spent, "what was spent")
+    case .upcoming:
+      (projected, basis) = (nil, "not started")
+    case .current where daysElapsed < needed:
+      (projected, basis) = (nil, "too early: it needs \(needed) of the \(totalDays) days")
+    case .current:
+      projected = spent * Decimal(totalDays) / Decimal(daysElapsed)
+      basis = "the pace of the \(daysElapsed) days so far (of \(totalDays))"
+    }
+    let onTrack =
+      projected == nil || state == .ended
+      ? spent <= amount : spent * Decimal(totalDays) <= amount * Decimal(daysElapsed)
     let summary = BudgetSummary(
       budget: budget, state: state, supersededBy: [], spent: spent, remaining: amount - spent,
       percentUsed: percent, totalDays: totalDays, daysElapsed: daysElapsed,
       daysRemaining: totalDays - daysElapsed,
       dailyAverage: spent / Decimal(daysElapsed),
-      projectedTotal: spent * Decimal(totalDays) / Decimal(daysElapsed),
-      onTrack: spent * Decimal(totalDays) <= amount * Decimal(daysElapsed),
-      alert: alert, count: counted.count,
+      projectedTotal: projected, projectionDays: needed, projectionBasis: basis,
+      onTrack: onTrack, alert: alert, count: counted.count,
       categories: BudgetSpending.perCategory(counted, budget: budget), excluded: excluded)
-    return (summary, warnings)
+    return (summary, warnings + neverMatching(budget))
+  }
+
+  /// Days of a period of `totalDays` before its end is projected: a quarter, at least 3.
+  public static func projectionDays(_ totalDays: Int) -> Int {
+    min(totalDays, max(3, (totalDays + 3) / 4))
+  }
+
+  /// A warning for each of the budget's `categories` its scope can never count (scope
+  /// `groceries` with a `dairy` category): that part of the budget would stay empty.
+  static func neverMatching(_ budget: Budget) -> [Diagnostic] {
+    let scope: String
+    switch budget.scope {
+    case .all: return []
+    case .gifts: scope = BudgetSpending.giftsCategory
+    case .category(let c): scope = BudgetSpending.key(c)
+    }
+    return budget.categories.filter { BudgetSpending.key($0.category) != scope }.map {
+      Diagnostic(
+        .warning, $0.location ?? budget.meta.location,
+        "category '\($0.category)' of budget '\(budget.id)' can never count anything: "
+          + "the budget's scope is '\(budget.scope)', so it counts only that category",
+        hint: "use `scope: all` to budget several categories, or remove '\($0.category)'")
+    }
   }
 }

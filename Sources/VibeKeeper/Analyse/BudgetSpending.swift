@@ -17,36 +17,46 @@ public enum BudgetSpending {
     public var category: String
   }
 
-  /// The records in a budget's scope dated in [start, end], in household order: for
-  /// `gifts`, gifts with a `purchased` date in the period and a price (category `gifts`);
-  /// otherwise purchases (all, or those whose effective category equals the scope,
-  /// case-insensitively), each with its total (see `PurchaseMath.total(of:)`).
+  /// The records in a budget's scope dated in [start, end], in household order. `gifts`
+  /// is one thing wherever it is written: the gifts with a `purchased` date in the period
+  /// and a price, and the purchases whose effective category is `gifts` (both category
+  /// `gifts`). `all` counts every purchase; a category scope the purchases of that
+  /// category (case-insensitively). Each purchase counts with its total (see
+  /// `PurchaseMath.total(of:)`).
   public static func entries(for budget: Budget, in household: Household) -> [Entry] {
     guard budget.start <= budget.end else { return [] }
     let period = budget.start...budget.end
-    switch budget.scope {
-    case .gifts:
-      return household.gifts.compactMap { gift in
-        guard let date = gift.purchased, period.contains(date), let price = gift.price else {
-          return nil
-        }
-        return Entry(
-          kind: "gift", id: gift.id, location: gift.meta.location,
-          money: MoneyAmount(price, gift.currency), category: "gifts")
+    var out: [Entry] = []
+    let wanted: String? =
+      switch budget.scope {
+      case .all: nil
+      case .gifts: giftsCategory
+      case .category(let c): key(c)
       }
-    case .all, .category:
-      let wanted: String? =
-        if case .category(let c) = budget.scope { key(c) } else { nil }
-      return household.purchases.compactMap { p in
-        guard period.contains(p.date) else { return nil }
-        let category = household.category(of: p)
-        if let wanted, key(category) != wanted { return nil }
-        return Entry(
-          kind: "purchase", id: p.id, location: p.meta.location,
-          money: MoneyAmount(PurchaseMath.total(of: p), p.currency), category: category)
+    if wanted == giftsCategory {
+      for gift in household.gifts {
+        guard let date = gift.purchased, period.contains(date), let price = gift.price else {
+          continue
+        }
+        out.append(
+          Entry(
+            kind: "gift", id: gift.id, location: gift.meta.location,
+            money: MoneyAmount(price, gift.currency), category: giftsCategory))
       }
     }
+    for p in household.purchases where period.contains(p.date) {
+      let category = household.category(of: p)
+      if let wanted, key(category) != wanted { continue }
+      out.append(
+        Entry(
+          kind: "purchase", id: p.id, location: p.meta.location,
+          money: MoneyAmount(PurchaseMath.total(of: p), p.currency), category: category))
+    }
+    return out
   }
+
+  /// The category of gift spending, as a scope and as a purchase's category.
+  static let giftsCategory = "gifts"
 
   /// Per-category spending of counted entries: every category spent on and every
   /// category with its own budget (spent 0 when nothing was bought), most spent first,

@@ -2,9 +2,10 @@ import Foundation
 
 /// What a budget counts.
 public enum BudgetScope: Hashable, Sendable, CustomStringConvertible {
-  /// Every purchase.
+  /// Every purchase (gift records count in `gifts` budgets).
   case all
-  /// Gifts with a `purchased` date and a price.
+  /// Spending on gifts: gifts with a `purchased` date and a price, and purchases whose
+  /// category is `gifts`.
   case gifts
   /// Purchases of one category.
   case category(String)
@@ -55,9 +56,12 @@ public struct Budget: Hashable, Sendable {
 public struct CategoryBudget: Hashable, Sendable {
   public var category: String
   public var amount: Decimal
+  /// Where the category's name is written, when it comes from a file.
+  public var location: SourceLocation?
   /// Creates a category budget.
-  public init(category: String, amount: Decimal) {
+  public init(category: String, amount: Decimal, location: SourceLocation? = nil) {
     self.category = category
     self.amount = amount
+    self.location = location
   }
 }

@@ -27,8 +27,11 @@ import Testing
     #expect(s.remaining == 270)
     #expect(s.percentUsed == 10)
     #expect(s.dailyAverage == 30)
-    #expect(s.projectedTotal == 900)
-    #expect(!s.onTrack)
+    // One day of thirty says nothing of the end: no projection before a quarter (8 days).
+    #expect(s.projectedTotal == nil)
+    #expect(s.projectionDays == 8)
+    #expect(s.projectionBasis == "too early: it needs 8 of the 30 days")
+    #expect(s.onTrack)  // not over yet
     #expect(!s.alert)
   }
 
@@ -133,15 +136,16 @@ import Testing
   }
 
   @Test func onTrackIsDecidedExactly() throws {
-    // 20 spent in 3 of 30 days projects exactly 200: on track for a 200 budget, although
-    // 20 / 3 has no exact decimal.
-    var h = november([F.purchase("p", "2026-11-02", "20")])
+    // 60 spent in 9 of 30 days projects exactly 200: on track for a 200 budget, although
+    // 60 / 9 has no exact decimal.
+    var h = november([F.purchase("p", "2026-11-02", "60")])
     h.budgets[0].amount = 200
-    let s = try only(h, today: "2026-11-03")
+    let s = try only(h, today: "2026-11-09")
     #expect(s.onTrack)
-    #expect(DecimalFormat.plain(s.projectedTotal, places: 2) == "200.00")
+    #expect(DecimalFormat.plain(s.projectedTotal ?? 0, places: 2) == "200.00")
+    #expect(s.projectionBasis == "the pace of the 9 days so far (of 30)")
     h.budgets[0].amount = F.dec("199.99")
-    #expect(try !only(h, today: "2026-11-03").onTrack)
+    #expect(try !only(h, today: "2026-11-09").onTrack)
   }
 
   @Test func categoryAndGiftScopes() throws {

@@ -49,6 +49,77 @@ import Testing
     #expect(spent == 13)
   }
 
+  /// Scope `groceries` with categories produce, dairy and meat counted almost nothing
+  /// without a word: each category the scope can never count is a warning at its name.
+  @Test func aCategoryTheScopeCanNeverCountIsAWarning() throws {
+    let r = try load([
+      "budgets/food.md": """
+      ---
+      title: Food
+      amount: 300
+      start: 2026-11-01
+      end: 2026-11-30
+      scope: groceries
+      categories: {produce: 100, dairy: 50, groceries: 150}
+      ---
+
+      """
+    ])
+    let h = r.household
+    let clock = LocalClock(now: utc("2026-11-20T12:00"), timeZone: .gmt)
+    let warnings = HouseholdAnalysis(h, clock: clock).diagnostics.map {
+      "\($0.location): \($0.message)"
+    }
+    #expect(
+      warnings == [
+        "data/budgets/food.md:7:14: category 'produce' of budget 'food' can never count anything: the budget's scope is 'groceries', so it counts only that category",
+        "data/budgets/food.md:7:28: category 'dairy' of budget 'food' can never count anything: the budget's scope is 'groceries', so it counts only that category",
+      ])
+  }
+
+  /// "gifts" is one thing: a gifts budget counts the gift records bought in the period and
+  /// the purchases whose category is gifts; an `all` budget counts every purchase.
+  @Test func giftsMeansOneThing() throws {
+    let r = try load([
+      "budgets/gifts.md":
+        "---\ntitle: Gifts\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\nscope: gifts\n---\n",
+      "budgets/all.md":
+        "---\ntitle: All\namount: 500\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
+      "gifts/scarf.md": "---\ntitle: Scarf\nprice: 30\npurchased: 2026-11-10\n---\n",
+      "purchases/2026/11.yml": """
+      - {date: 2026-11-12, name: Card, price: 4, category: Gifts}
+      - {date: 2026-11-13, name: Bread, price: 3, category: groceries}
+
+      """,
+    ])
+    let a = BudgetAnalysis.analyse(r.household, today: LocalDate(year: 2026, month: 11, day: 20)!)
+    let spent = Dictionary(uniqueKeysWithValues: a.summaries.map { ($0.budget.id, $0.spent) })
+    #expect(spent["gifts"] == 34)
+    #expect(spent["all"] == 7)
+  }
+
+  /// Three days into a 92-day gift budget a straight line said "heading for €1,011": the
+  /// projection waits for a quarter of the period and says what it rests on.
+  @Test func noProjectionTooEarly() throws {
+    var h = Household()
+    h.budgets = [MoneyFixture.budget("q4", "2026-10-01", "2026-12-31", amount: "400")]
+    h.purchases = [MoneyFixture.purchase("p", "2026-10-02", "33")]
+    func summary(_ day: String) throws -> BudgetSummary {
+      try #require(BudgetAnalysis.analyse(h, today: MoneyFixture.day(day)).summaries.first)
+    }
+    let early = try summary("2026-10-03")
+    #expect(early.projectedTotal == nil)
+    #expect(early.projectionBasis == "too early: it needs 23 of the 92 days")
+    #expect(early.onTrack)
+    let later = try summary("2026-10-23")
+    #expect(later.projectedTotal == 132)
+    #expect(later.projectionBasis == "the pace of the 23 days so far (of 92)")
+    #expect(try summary("2027-01-05").projectedTotal == 33)
+    #expect(BudgetAnalysis.projectionDays(7) == 3)
+    #expect(BudgetAnalysis.projectionDays(2) == 2)
+    #expect(BudgetAnalysis.projectionDays(30) == 8)
+  }
+
   @Test func anInactiveGameIsNeverAtRisk() {
     var game = Game(meta: TimeFixture.meta("wordle"), name: "Wordle")
     game.active = false

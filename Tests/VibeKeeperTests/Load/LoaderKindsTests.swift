@@ -138,9 +138,8 @@ import Testing
     #expect(nov.amount == 1200)
     #expect(nov.scope == .all)
     #expect(
-      nov.categories == [
-        CategoryBudget(category: "groceries", amount: Decimal(string: "450.50")!),
-        CategoryBudget(category: "household", amount: 120),
+      nov.categories.map { "\($0.category) \($0.amount) \($0.location?.description ?? "")" } == [
+        "groceries 450.5 data/budgets/nov.md:7:3", "household 120 data/budgets/nov.md:8:3",
       ])
     #expect(h.budgets[0].scope == .gifts)
     #expect(h.budgets[0].active == false)

@@ -61,7 +61,10 @@ enum BudgetDecoder: KindDecoder {
         f.report(.error, at: loc, "the budget of category '\(key.text)' must not be negative")
         continue
       }
-      out.append(CategoryBudget(category: key.text.lowercased(), amount: amount))
+      out.append(
+        CategoryBudget(
+          category: key.text.lowercased(), amount: amount,
+          location: SourceLocation(file: f.file, line: key.line, column: key.column)))
     }
     return out
   }

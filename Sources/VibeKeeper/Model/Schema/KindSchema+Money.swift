@@ -18,7 +18,8 @@ extension KindSchema {
       FieldSchema(
         "scope", .text, example: "all",
         meaning:
-          "`all` (default: all purchases), `gifts` (gifts bought), or a purchase category (`groceries`)"
+          "`all` (default: every purchase), `gifts` (gifts bought and purchases of category `gifts`), "
+          + "or a purchase category (`groceries`)"
       ),
       FieldSchema(
         "categories", .amounts, example: "{groceries: 400, household: 150}",

@@ -44,7 +44,7 @@ extension Reports {
         s.budget.title, s.budget.scope.description, "\(s.budget.start)..\(s.budget.end)",
         ReportCells.money(s.budget.amount, c), ReportCells.money(s.spent, c),
         ReportCells.money(s.remaining, c), ReportCells.percentText(s.percentUsed),
-        String(s.daysRemaining), ReportCells.money(s.projectedTotal, c), budgetStatus(s),
+        String(s.daysRemaining), ReportCells.moneyOrDash(s.projectedTotal, c), budgetStatus(s),
       ]
     }
     return ReportTable(
@@ -93,7 +93,9 @@ extension Reports {
       JSONField("total_days", .int(s.totalDays)), JSONField("days_elapsed", .int(s.daysElapsed)),
       JSONField("days_remaining", .int(s.daysRemaining)),
       JSONField("daily_average", .money(s.dailyAverage)),
-      JSONField("projected_total", .money(s.projectedTotal)),
+      JSONField("projected_total", ReportCells.moneyJSON(s.projectedTotal)),
+      JSONField("projection_days", .int(s.projectionDays)),
+      JSONField("projection_basis", .string(s.projectionBasis)),
       JSONField("on_track", .bool(s.onTrack)), JSONField("alert", .bool(s.alert)),
       JSONField("count", .int(s.count)),
       JSONField(

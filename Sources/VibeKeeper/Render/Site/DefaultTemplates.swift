@@ -605,7 +605,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <div class="tile"><dt>Days left</dt><dd>{{ b.days_remaining }} <span class="muted small">of {{ b.total_days }}</span></dd></div>
 <div class="tile"><dt>Purchases</dt><dd>{{ b.count }}</dd></div>
 </dl>
-<p class="small">{% if b.state == "current" %}{% if b.on_track %}At {{ money.amount(b.daily_average, b.currency) }} a day this budget ends at about {{ money.amount(b.projected_total, b.currency) }}, within its {{ money.amount(b.amount, b.currency) }}.{% else %}At {{ money.amount(b.daily_average, b.currency) }} a day this budget heads for {{ money.amount(b.projected_total, b.currency) }}, more than its {{ money.amount(b.amount, b.currency) }}.{% endif %}{% elif b.state == "upcoming" %}Starts {{ dates.day(b.start) }}.{% else %}Ended {{ dates.day(b.end) }}.{% endif %}</p>
+<p class="small">{% if b.state == "current" and b.projected_total is none %}Too early to project where this budget ends: the projection waits for {{ b.projection_days }} of the {{ b.total_days }} days, and rests on the pace so far.{% elif b.state == "current" %}{% if b.on_track %}At {{ money.amount(b.daily_average, b.currency) }} a day, the pace of the {{ b.days_elapsed }} days so far, this budget ends at about {{ money.amount(b.projected_total, b.currency) }}, within its {{ money.amount(b.amount, b.currency) }}.{% else %}At {{ money.amount(b.daily_average, b.currency) }} a day, the pace of the {{ b.days_elapsed }} days so far, this budget heads for {{ money.amount(b.projected_total, b.currency) }}, more than its {{ money.amount(b.amount, b.currency) }}.{% endif %}{% elif b.state == "upcoming" %}Starts {{ dates.day(b.start) }}.{% else %}Ended {{ dates.day(b.end) }}.{% endif %}</p>
 </section>
 
 <section class="section" aria-labelledby="categories-h">
@@ -1263,7 +1263,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <h{{ level }} class="card-title"><a href="{{ root }}{{ b.url }}">{{ b.title }}</a></h{{ level }}>
 <p class="card-badges">{{ badges.budget_state(b) }}{% if b.scope != "all" %} {{ badges.badge(b.scope, "muted") }}{% endif %}</p>
 {{ progress.budget(b) }}
-{% if b.state == "current" %}<p class="muted small">{{ b.days_remaining }} of {{ b.total_days }} days left · about {{ money.amount(b.daily_average, b.currency) }} a day · heading for {{ money.amount(b.projected_total, b.currency) }}</p>{% else %}<p class="muted small">{{ dates.day(b.start) }} – {{ dates.day(b.end) }}</p>{% endif %}
+{% if b.state == "current" %}<p class="muted small">{{ b.days_remaining }} of {{ b.total_days }} days left · about {{ money.amount(b.daily_average, b.currency) }} a day · {% if b.projected_total is none %}too early to project{% else %}heading for {{ money.amount(b.projected_total, b.currency) }}{% endif %}</p>{% else %}<p class="muted small">{{ dates.day(b.start) }} – {{ dates.day(b.end) }}</p>{% endif %}
 {% set over = b.categories | where("over") %}{% if over %}<p class="small text-alert">Over in {{ over | join(", ", "category") }}.</p>{% endif %}
 </article>
 {%- endmacro %}
@@ -1399,7 +1399,6 @@ BEGIN:VCALENDAR
 VERSION:2.0
 PRODID:-//VibeKeeper//Calendar feeds//EN
 CALSCALE:GREGORIAN
-METHOD:PUBLISH
 NAME:{{ name }}
 X-WR-CALNAME:{{ name }}
 DESCRIPTION:{{ description }}

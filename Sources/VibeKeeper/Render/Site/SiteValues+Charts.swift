@@ -16,7 +16,7 @@ extension SiteValues {
 
   /// A budget's share used, with the projection marked.
   func budgetProgress(_ s: BudgetSummary) -> TemplateValue {
-    let projected = s.budget.amount > 0 ? s.projectedTotal / s.budget.amount * 100 : nil
+    let projected = s.budget.amount > 0 ? s.projectedTotal.map { $0 / s.budget.amount * 100 } : nil
     return .safe(
       ProgressBar.svg(
         percent: s.percentUsed, alert: s.alert, projected: projected,

@@ -19,7 +19,9 @@ extension SiteValues {
       ("remaining", .decimal(s.remaining)),
       ("percent_used", SiteValues.number(s.percentUsed)), ("total_days", .int(s.totalDays)),
       ("days_elapsed", .int(s.daysElapsed)), ("days_remaining", .int(s.daysRemaining)),
-      ("daily_average", .decimal(s.dailyAverage)), ("projected_total", .decimal(s.projectedTotal)),
+      ("daily_average", .decimal(s.dailyAverage)),
+      ("projected_total", s.projectedTotal.map(TemplateValue.decimal) ?? .null),
+      ("projection_days", .int(s.projectionDays)), ("projection_basis", .string(s.projectionBasis)),
       ("on_track", .bool(s.onTrack)), ("alert", .bool(s.alert)), ("count", .int(s.count)),
       (
         "superseded_by",

@@ -26,15 +26,20 @@ public struct UpcomingOccasion: Hashable, Sendable {
   public var recurring: Bool
   /// For a birthday with a known birth year, the age the contact turns on `date`.
   public var age: Int?
-  /// For a yearly occasion, how many years since the date it was first written for
-  /// (an anniversary's count); nil for one-off occasions and birthdays.
+  /// For an anniversary, how many years since the date it was first written for; nil for
+  /// holidays, events, one-off occasions and birthdays.
   public var years: Int?
   /// The alarms still ahead: `lead_days` before, the day before and the day itself, each
   /// at `reminder_time` in the settings zone, in time order, without repeats and without
   /// those already past (before now).
   public var reminders: [Date]
-  /// Up to three gift ideas (status `idea`), best match first (see `OccasionGifts`).
+  /// Whether gifts are given for it (see `OccasionGifts.takesGifts`); always for birthdays.
+  public var takesGifts: Bool
+  /// Up to three gift ideas (status `idea`), best match first (see `OccasionGifts`); none
+  /// when it takes no gifts.
   public var gifts: [Gift]
+  /// The gifts already bought for it and not yet given.
+  public var bought: [Gift]
 }
 
 /// Upcoming occasions: every occasion and contact birthday whose next date falls within
@@ -58,7 +63,8 @@ public enum UpcomingOccasions {
       ).filter { $0 >= clock.now }
     }
 
-    let byRecipient = OccasionGifts.byRecipient(household.gifts)
+    let index = OccasionGifts.Index(household.gifts)
+    let named = index.named
     for contact in household.contacts {
       guard let date = contact.nextBirthday(onOrAfter: today) else { continue }
       let days = today.days(to: date)
@@ -68,20 +74,21 @@ public enum UpcomingOccasions {
           kind: .birthday, id: contact.id, title: "\(contact.name)'s birthday",
           contact: contact.id, date: date, daysUntil: days, recurring: true,
           age: contact.age(on: date), years: nil, reminders: points(date),
-          gifts: OccasionGifts.forBirthday(of: contact.id, in: byRecipient[contact.id] ?? [])))
+          takesGifts: true, picked: OccasionGifts.forBirthday(of: contact.id, in: index)))
     }
     for occasion in household.occasions {
       guard let date = occasion.nextDate(onOrAfter: today) else { continue }
       let days = today.days(to: date)
       guard days <= horizon else { continue }
-      let years = occasion.recurring ? date.year - occasion.date.year : nil
+      let years = occasion.countsYears ? date.year - occasion.date.year : nil
+      let takes = OccasionGifts.takesGifts(occasion, named: named)
       out.append(
         UpcomingOccasion(
           kind: .occasion, id: occasion.id, title: occasion.title, contact: occasion.contact,
           date: date, daysUntil: days, recurring: occasion.recurring, age: nil,
           years: years.flatMap { $0 > 0 ? $0 : nil }, reminders: points(date),
-          gifts: OccasionGifts.forOccasion(
-            occasion, in: household.gifts, byRecipient: byRecipient)))
+          takesGifts: takes,
+          picked: takes ? OccasionGifts.forOccasion(occasion, in: index) : .init()))
     }
     return out.sorted { a, b in
       if a.date != b.date { return a.date < b.date }
@@ -101,5 +108,20 @@ public enum UpcomingOccasions {
     Set([min(max(0, leadDays), 3_660), 1, 0]).sorted(by: >).map {
       clock.instant(date.adding(days: -$0), time)
     }
+  }
+}
+
+extension UpcomingOccasion {
+  /// An upcoming occasion with the gifts `OccasionGifts` picked for it.
+  init(
+    kind: Kind, id: String, title: String, contact: String?, date: LocalDate, daysUntil: Int,
+    recurring: Bool, age: Int?, years: Int?, reminders: [Date], takesGifts: Bool,
+    picked: OccasionGifts.Picked
+  ) {
+    self.init(
+      kind: kind, id: id, title: title, contact: contact, date: date, daysUntil: daysUntil,
+      recurring: recurring, age: age, years: years, reminders: reminders,
+      takesGifts: takesGifts, gifts: Array(picked.ideas.prefix(OccasionGifts.limit)),
+      bought: picked.bought)
   }
 }

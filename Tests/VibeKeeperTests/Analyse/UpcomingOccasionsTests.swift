@@ -58,7 +58,8 @@ import Testing
     let o = list[0]
     #expect(o.date == F.date("2027-01-01"))
     #expect(o.daysUntil == 12)
-    #expect(o.years == 7)
+    #expect(o.years == nil)  // a holiday: no count of years
+    #expect(!o.takesGifts)
     #expect(o.age == nil)
     // 7 days before, the day before, the day itself at 09:00 CET = 08:00 UTC.
     #expect(
@@ -200,10 +201,17 @@ import Testing
       ], gifts: gifts)
     let list = UpcomingOccasions.upcoming(in: h, clock: clock)
     #expect(list.map(\.id) == ["anna", "anniv", "party"])
+    // Her own birthday ideas, then those with no occasion; the anniversary's never.
     #expect(list[0].gifts.map(\.id) == ["g-0", "g-a", "g-b"])
-    #expect(list[1].gifts.map(\.id) == ["g-c", "g-b", "g-0"])
+    #expect(list[0].bought.map(\.id) == ["g-d"])
+    // The anniversary's own, then the one with no occasion; her birthday's never.
+    #expect(list[1].gifts.map(\.id) == ["g-c", "g-b"])
+    #expect(list[1].bought.isEmpty)
     #expect(list[1].years == 16)
+    #expect(list[1].takesGifts)
+    // A one-off event takes gifts because a gift names it.
     #expect(list[2].gifts.map(\.id) == ["g-p"])
+    #expect(list[2].takesGifts)
   }
 
   @Test func sameDayOrdersBirthdaysFirst() {

@@ -120,6 +120,65 @@ import Testing
     #expect(BudgetAnalysis.projectionDays(30) == 8)
   }
 
+  /// "Halloween · 6 years", "Gift for Leo: Leo's school play", Mum's birthday showing her
+  /// Christmas ideas, a gift bought (with a date, no status) shown as an idea.
+  @Test func occasionsCountYearsAndTakeGiftsOnlyWhenTheyShould() throws {
+    let r = try load([
+      "contacts/mum.md": "---\nname: Mum\nbirthday: 1960-11-30\n---\n",
+      "contacts/leo.md": "---\nname: Leo\n---\n",
+      "occasions/halloween.md": "---\ntitle: Halloween\ndate: 2020-10-31\nrecurring: yearly\n---\n",
+      "occasions/xmas.md": "---\ntitle: Christmas Eve\ndate: 2020-12-24\nrecurring: yearly\n---\n",
+      "occasions/play.md": "---\ntitle: Leo's school play\ndate: 2026-12-10\ncontact: leo\n---\n",
+      "occasions/club.md":
+        "---\ntitle: Choir jubilee\ndate: 2001-12-05\nrecurring: yearly\ntype: anniversary\ngifts: false\n---\n",
+      "gifts/scarf.md": "---\ntitle: Scarf\nfor: mum\noccasion: xmas\n---\n",
+      "gifts/tea.md":
+        "---\ntitle: Tea\nfor: mum\noccasion: birthday\npurchased: 2026-11-20\nprice: 8\n---\n",
+      "gifts/pen.md": "---\ntitle: Pen\nfor: mum\noccasion: birthday\nstatus: purchased\n---\n",
+      "gifts/book.md": "---\ntitle: Book\nfor: mum\n---\n",
+    ])
+    let h = r.household
+    let clock = LocalClock(now: utc("2026-11-25T12:00"), timeZone: .gmt)
+    let analysis = HouseholdAnalysis(h, clock: clock)
+    // A bought gift with no day: a warning, since no budget can count it.
+    #expect(
+      analysis.diagnostics.map(\.message) == [
+        "gift 'pen' is purchased but has no 'purchased' date, so no budget counts it"
+      ])
+    // `purchased:` alone means purchased, everywhere.
+    #expect(h.gifts.first { $0.id == "tea" }?.status == .purchased)
+    var settings = h.settings
+    settings.occasions.horizonDays = 40
+    var wide = h
+    wide.settings = settings
+    let upcoming = Dictionary(
+      uniqueKeysWithValues: UpcomingOccasions.upcoming(in: wide, clock: clock).map { ($0.id, $0) })
+    let mum = try #require(upcoming["mum"])
+    #expect(mum.gifts.map(\.id) == ["book"])  // not her Christmas scarf
+    #expect(mum.bought.map(\.id) == ["pen", "tea"])
+    let xmas = try #require(upcoming["xmas"])
+    #expect(xmas.years == nil)
+    #expect(xmas.takesGifts)  // a gift names it
+    #expect(xmas.gifts.map(\.id) == ["scarf"])
+    let play = try #require(upcoming["play"])
+    #expect(!play.takesGifts)
+    #expect(play.gifts.isEmpty)
+    let club = try #require(upcoming["club"])
+    #expect(club.years == 25)
+    #expect(!club.takesGifts)
+    // The feed: no years on holidays, no gift event for the play or the choir.
+    let feeds = Feeds(
+      FeedInputs(household: h, analysis: analysis, stamps: FeedStamps()),
+      previous: nil)
+    let summaries = feeds.events.map(\.summary)
+    #expect(summaries.contains("Halloween"))
+    #expect(!summaries.contains { $0.hasPrefix("Halloween (") })
+    #expect(summaries.contains("Choir jubilee (25 years)"))
+    #expect(
+      !summaries.contains { $0.contains("school play in") || $0.contains("Choir jubilee in") })
+    #expect(summaries.contains("Christmas Eve in 7 days"))
+  }
+
   @Test func anInactiveGameIsNeverAtRisk() {
     var game = Game(meta: TimeFixture.meta("wordle"), name: "Wordle")
     game.active = false

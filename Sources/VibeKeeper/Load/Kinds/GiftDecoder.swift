@@ -20,7 +20,8 @@ enum GiftDecoder: KindDecoder {
     g.recipient = recipient
     g.occasion = occasion
     g.price = price
-    g.status = status ?? .idea
+    // One rule everywhere: a gift with a `purchased:` date and no status is purchased.
+    g.status = status ?? (purchased == nil ? .idea : .purchased)
     g.purchased = purchased
     g.url = url
     g.photo = photo

@@ -15,10 +15,14 @@ enum OccasionDecoder: KindDecoder {
         }
       } else { nil }
     let contact = f.reference("contact", to: .contacts)
+    let type = f.choice("type", OccasionType.allCases.map { ($0.rawValue, $0) })
+    let gifts = f.bool("gifts")
     guard let title, let date else { return nil }
     var o = Occasion(meta: meta, title: title, date: date)
     o.recurring = recurring ?? false
     o.contact = contact
+    o.type = type
+    o.gifts = gifts
     o.notes = body
     return .occasion(o)
   }

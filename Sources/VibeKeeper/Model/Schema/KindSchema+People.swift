@@ -41,6 +41,17 @@ extension KindSchema {
       FieldSchema(
         "contact", .reference(.contacts), example: "family/mom",
         meaning: "the person it is about (a contact id)"),
+      FieldSchema(
+        "type", .choice(OccasionType.allCases.map(\.rawValue)), example: "anniversary",
+        meaning:
+          "`anniversary` (its years are counted), `holiday` or `event`; by default an "
+          + "anniversary when yearly with a `contact`, a holiday when yearly without, else an event"
+      ),
+      FieldSchema(
+        "gifts", .bool, example: "true",
+        meaning:
+          "whether gifts are given for it; by default yes for anniversaries and for occasions "
+          + "a gift names"),
     ])
 
   /// `gifts/`: gift ideas and gifts bought or given.

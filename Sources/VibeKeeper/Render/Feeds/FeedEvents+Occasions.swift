@@ -2,25 +2,26 @@ import Foundation
 
 extension FeedEvents {
   /// Birthdays and occasions as all-day events, one per year (last year to two years
-  /// ahead) with its own UID so a known birth year can give the age ("Ana turns 34") and a
-  /// yearly occasion of a contact its count of years ("Our anniversary (9 years)"); a
-  /// one-off occasion once. Each has alarms `lead_days` before, the day before and on the
-  /// day at `reminder_time`, and a visible lead-time event ("Gift for Ana: birthday in 10
-  /// days") for calendars that ignore alarms in subscriptions. 29 February birthdays follow
-  /// the contact's `leap_birthday`; yearly 29 February occasions fall on 28 February.
+  /// ahead) with its own UID so a known birth year can give the age ("Ana turns 34") and an
+  /// anniversary its count of years ("Our anniversary (9 years)"); a one-off occasion
+  /// once. Each has one alarm, the day before at `reminder_time`. Birthdays and occasions
+  /// that take gifts also get a visible lead-time event `lead_days` before ("Gift for Ana:
+  /// birthday in 10 days", with its own alarm the day before it) listing the ideas and
+  /// what is already bought. 29 February birthdays follow the contact's `leap_birthday`;
+  /// yearly 29 February occasions fall on 28 February.
   public static func occasions(_ inputs: FeedInputs) -> [FeedEvent] {
-    birthdays(inputs) + occasionRecords(inputs)
+    let index = OccasionGifts.Index(inputs.household.gifts)
+    return birthdays(inputs, index) + occasionRecords(inputs, index)
   }
 
   /// Each contact's birthday per year, with its lead-time event.
-  static func birthdays(_ inputs: FeedInputs) -> [FeedEvent] {
+  static func birthdays(_ inputs: FeedInputs, _ index: OccasionGifts.Index) -> [FeedEvent] {
     let h = inputs.household
     var out: [FeedEvent] = []
-    let byRecipient = OccasionGifts.byRecipient(h.gifts)
     for contact in h.contacts where contact.birthday != nil {
-      let gifts = OccasionGifts.forBirthday(of: contact.id, in: byRecipient[contact.id] ?? [])
-      let stamp = inputs.stamps.stamp([contact.meta] + gifts.map(\.meta))
-      let ideas = giftText(gifts, for: contact.name)
+      let picked = OccasionGifts.forBirthday(of: contact.id, in: index)
+      let stamp = inputs.stamps.stamp([contact.meta] + (picked.ideas + picked.bought).map(\.meta))
+      let gifts = giftText(picked, for: contact.name)
       for year in FeedEvents.years(inputs.clock.today) {
         guard let date = contact.birthdayDate(in: year) else { continue }
         let summary =
@@ -28,98 +29,111 @@ extension FeedEvents {
           ?? "\(contact.name)'s birthday"
         var e = FeedEvent(
           kind: .birthday, id: contact.id, uid: inputs.uid("birthday", contact.id, String(year)),
-          summary: summary, description: ideas,
+          summary: summary, description: gifts,
           start: .allDay(date), stamp: stamp)
         e.url = inputs.url(.contacts, contact.id)
         e.categories = ["Birthday"]
-        e.alarms = alarms(inputs, date, summary)
+        e.alarms = [alarm(inputs, summary)]
         out.append(e)
         out += lead(
           inputs, date, id: contact.id, uidKind: "gift-birthday", year: year,
-          summary: "Gift for \(contact.name): birthday", ideas: ideas, url: e.url, stamp: stamp)
+          summary: "Gift for \(contact.name): birthday", gifts: gifts, url: e.url, stamp: stamp)
       }
     }
     return out
   }
 
-  /// Each occasion record: once, or per year for a yearly one, with its lead-time event.
-  static func occasionRecords(_ inputs: FeedInputs) -> [FeedEvent] {
+  /// Each occasion record: once, or per year for a yearly one, with its lead-time event
+  /// when it takes gifts.
+  static func occasionRecords(_ inputs: FeedInputs, _ index: OccasionGifts.Index) -> [FeedEvent] {
     let h = inputs.household
     let years = FeedEvents.years(inputs.clock.today)
+    let named = index.named
     var out: [FeedEvent] = []
-    let byRecipient = OccasionGifts.byRecipient(h.gifts)
     for occasion in h.occasions {
-      let gifts = OccasionGifts.forOccasion(occasion, in: h.gifts, byRecipient: byRecipient)
-      let stamp = inputs.stamps.stamp([occasion.meta] + gifts.map(\.meta))
+      let takesGifts = OccasionGifts.takesGifts(occasion, named: named)
+      let picked = takesGifts ? OccasionGifts.forOccasion(occasion, in: index) : .init()
+      let stamp = inputs.stamps.stamp(
+        [occasion.meta] + (picked.ideas + picked.bought).map(\.meta))
       let contact = h.contact(occasion.contact)
-      let ideas = giftText(gifts, for: contact?.name)
+      let gifts = giftText(picked, for: contact?.name)
       let notes = occasion.notes.trimmingCharacters(in: .whitespacesAndNewlines)
       let dates: [(Int, LocalDate)] =
         occasion.recurring
         ? years.compactMap { y in occasion.date(in: y).map { (y, $0) } }
         : [(occasion.date.year, occasion.date)]
       for (year, date) in dates {
-        // The count of years is for an occasion of a person (an anniversary), not for a
-        // holiday written with the year it was first entered.
+        // The count of years is for an anniversary, not for a holiday written with the
+        // year it was first entered.
         let count = date.year - occasion.date.year
-        let counted = occasion.recurring && count > 0 && contact != nil
-        let summary = counted ? "\(occasion.title) (\(count) years)" : occasion.title
+        let summary =
+          occasion.countsYears && count > 0 ? "\(occasion.title) (\(count) years)" : occasion.title
         var description = notes
-        if !ideas.isEmpty { description += (description.isEmpty ? "" : "\n\n") + ideas }
+        if !gifts.isEmpty { description += (description.isEmpty ? "" : "\n\n") + gifts }
         let suffix = occasion.recurring ? String(year) : nil
         var e = FeedEvent(
           kind: .occasion, id: occasion.id, uid: inputs.uid("occasion", occasion.id, suffix),
           summary: summary, description: description, start: .allDay(date), stamp: stamp)
         e.url = inputs.url(.occasions, occasion.id)
         e.categories = ["Occasion"]
-        e.alarms = alarms(inputs, date, summary)
+        e.alarms = [alarm(inputs, summary)]
         out.append(e)
+        guard takesGifts else { continue }
         let who = contact.map { "Gift for \($0.name): \(occasion.title)" } ?? occasion.title
         out += lead(
           inputs, date, id: occasion.id,
           uidKind: "gift-occasion", year: occasion.recurring ? year : nil, summary: who,
-          ideas: ideas, url: e.url, stamp: stamp)
+          gifts: gifts, url: e.url, stamp: stamp)
       }
     }
     return out
   }
 
-  /// The alarms of an occasion on `date`: the analyses' reminder points (`lead_days`
-  /// before, the day before, the day itself at `reminder_time`).
-  static func alarms(_ inputs: FeedInputs, _ date: LocalDate, _ text: String) -> [FeedEvent.Alarm] {
-    let s = inputs.household.settings.occasions
-    return UpcomingOccasions.reminderPoints(
-      for: date, leadDays: s.leadDays, time: s.reminderTime, clock: inputs.clock
-    ).map { FeedEvent.Alarm(trigger: ICSFormat.trigger(at: $0), description: text) }
+  /// The one alarm of an all-day event: the day before at `reminder_time`, relative to
+  /// its start ("Tomorrow: Ana turns 34").
+  static func alarm(_ inputs: FeedInputs, _ summary: String) -> FeedEvent.Alarm {
+    FeedEvent.Alarm(
+      trigger: ICSFormat.trigger(
+        daysBefore: 1, at: inputs.household.settings.occasions.reminderTime),
+      description: "Tomorrow: " + summary)
   }
 
   /// The visible lead-time event `lead_days` before (none for a lead of 0 or 1 day, which
-  /// the day-before alarm already covers): "SUMMARY in N days", listing the gift ideas
-  /// (`ideas`, the `giftText` of the gifts).
+  /// the day-before alarm already covers): "SUMMARY in N days", listing the gift ideas and
+  /// what is bought (`gifts`, the `giftText`), with the usual alarm the day before it.
   static func lead(
     _ inputs: FeedInputs, _ date: LocalDate, id: String, uidKind: String, year: Int?,
-    summary: String, ideas: String, url: String?, stamp: Date
+    summary: String, gifts: String, url: String?, stamp: Date
   ) -> [FeedEvent] {
     let days = min(max(0, inputs.household.settings.occasions.leadDays), 3_660)
     guard days > 1 else { return [] }
+    let title = "\(summary) in \(days) days"
     var e = FeedEvent(
       kind: .gift, id: id, uid: inputs.uid(uidKind, id, year.map(String.init)),
-      summary: "\(summary) in \(days) days",
-      description: ideas.isEmpty ? "No gift ideas yet." : ideas,
+      summary: title, description: gifts.isEmpty ? "No gift ideas yet." : gifts,
       start: .allDay(date.adding(days: -days)), stamp: stamp)
     e.url = url
     e.categories = ["Gift"]
+    e.alarms = [alarm(inputs, title)]
     return [e]
   }
 
-  /// "Gift ideas for Ana:" and one line per idea (with its price when known); empty when
-  /// there are none.
-  static func giftText(_ gifts: [Gift], for name: String?) -> String {
-    guard !gifts.isEmpty else { return "" }
-    let lines = gifts.map { g in
+  /// "Gift ideas for Ana:" and one line per idea (with its price when known), then
+  /// "Already bought:" and one line per gift bought; empty when there are neither.
+  static func giftText(_ picked: OccasionGifts.Picked, for name: String?) -> String {
+    func line(_ g: Gift) -> String {
       "- " + g.title + (g.price.map { " (" + Currency.format($0, code: g.currency) + ")" } ?? "")
     }
-    return ([name.map { "Gift ideas for \($0):" } ?? "Gift ideas:"] + lines)
-      .joined(separator: "\n")
+    var parts: [String] = []
+    let ideas = picked.ideas.prefix(OccasionGifts.limit)
+    if !ideas.isEmpty {
+      parts.append(
+        ([name.map { "Gift ideas for \($0):" } ?? "Gift ideas:"] + ideas.map(line))
+          .joined(separator: "\n"))
+    }
+    if !picked.bought.isEmpty {
+      parts.append((["Already bought:"] + picked.bought.map(line)).joined(separator: "\n"))
+    }
+    return parts.joined(separator: "\n\n")
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension FeedEvents {
   /// Each pantry entry (bought, with `expires`, not used) as an all-day event on its expiry
-  /// date, with an alarm `warn_days` before at the occasions' `reminder_time`.
+  /// date, with one alarm `warn_days` (at least 1) before at the occasions' `reminder_time`.
   public static func pantry(_ inputs: FeedInputs) -> [FeedEvent] {
     let h = inputs.household
     let purchases = Dictionary(h.purchases.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -22,10 +22,13 @@ extension FeedEvents {
         start: .allDay(entry.expires), stamp: stamp)
       e.url = inputs.url(.items, entry.itemID)
       e.categories = ["Pantry"]
+      // One alarm, before the all-day start (see `FeedEvents.alarm`): at least the day before.
+      let days = max(1, warn)
       e.alarms = [
-        inputs.alarm(
-          entry.expires.adding(days: -warn), time,
-          warn == 0 ? "\(entry.name) expires today" : "\(entry.name) expires in \(warn) days")
+        FeedEvent.Alarm(
+          trigger: ICSFormat.trigger(daysBefore: days, at: time),
+          description: days == 1
+            ? "\(entry.name) expires tomorrow" : "\(entry.name) expires in \(days) days")
       ]
       return e
     }

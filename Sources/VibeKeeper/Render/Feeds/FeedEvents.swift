@@ -47,11 +47,6 @@ public struct FeedInputs: Sendable {
     if !base.hasSuffix("/") { base += "/" }
     return ICSFormat.uri(base + path)
   }
-
-  /// An alarm at a local date and time, showing `text`.
-  func alarm(_ date: LocalDate, _ time: TimeOfDay, _ text: String) -> FeedEvent.Alarm {
-    FeedEvent.Alarm(trigger: ICSFormat.trigger(at: clock.instant(date, time)), description: text)
-  }
 }
 
 /// The calendar events of the feeds: pure functions of the household, its analyses and the

@@ -63,9 +63,19 @@ public struct ICSFormat: Sendable {
     return rule
   }
 
-  /// The TRIGGER of an alarm at an instant: `;VALUE=DATE-TIME:20261112T070000Z`.
-  public static func trigger(at instant: Date) -> String {
-    ";VALUE=DATE-TIME:" + utc(instant)
+  /// The TRIGGER of an alarm `days` (at least 1) before an all-day event, at `time` local:
+  /// relative to the start, so it stays before it (`:-PT16H` for the day before at 08:00,
+  /// `:-P6DT16H` a week before). Outlook keeps one alarm per event and drops one after an
+  /// all-day start; Apple Calendar, Thunderbird and DAVx5 honour relative triggers as local
+  /// times, and a relative trigger needs no time zone.
+  public static func trigger(daysBefore days: Int, at time: TimeOfDay) -> String {
+    let minutes = max(1, days) * 1_440 - (time.hour * 60 + time.minute)
+    let (d, rest) = (minutes / 1_440, minutes % 1_440)
+    var text = ":-P" + (d > 0 ? "\(d)D" : "")
+    if rest > 0 {
+      text += "T" + (rest >= 60 ? "\(rest / 60)H" : "") + (rest % 60 > 0 ? "\(rest % 60)M" : "")
+    }
+    return text
   }
 
   /// The TRIGGER of an alarm at the event's start: `:PT0S`.

@@ -1135,7 +1135,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <div class="table-wrap">
 <table class="stack">
 <caption>Occasions by next date</caption>
-<thead><tr><th scope="col">Occasion</th><th scope="col">Next</th><th scope="col">Whose</th><th scope="col">Repeats</th><th scope="col" class="num">Gift ideas</th></tr></thead>
+<thead><tr><th scope="col">Occasion</th><th scope="col">Next</th><th scope="col">Whose</th><th scope="col">Repeats</th><th scope="col" class="num">Gifts</th></tr></thead>
 <tbody>
 {% for o in (occasions | where("next_date") | sort("title") | sort("next_date")) + (occasions | where("next_date", none) | sort("date", true)) %}
 <tr{% if o.next_date is none %} class="is-done"{% endif %}>
@@ -1143,7 +1143,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <td data-label="Next">{% if o.next_date %}{{ dates.day(o.next_date) }} <span class="muted">({{ dates.days(o.days_until) }})</span>{% else %}<span class="muted">was {{ dates.day(o.date) }}</span>{% endif %}</td>
 <td data-label="Whose">{% if o.contact %}<a href="{{ root }}{{ o.contact.url }}">{{ o.contact.name }}</a>{% else %}–{% endif %}</td>
 <td data-label="Repeats">{{ "every year" if o.recurring else "once" }}</td>
-<td data-label="Gift ideas" class="num">{{ o.gifts | length }}</td>
+<td data-label="Gifts" class="num">{% if o.takes_gifts %}{{ o.gift_count }}{% else %}<span class="muted">–</span>{% endif %}</td>
 </tr>
 {% endfor %}
 </tbody>
@@ -1168,6 +1168,13 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 </div>
 <div class="record-grid">
 <div>
+{% if o.takes_gifts %}
+{% if o.bought %}
+<section class="section" aria-labelledby="bought-h">
+<h2 id="bought-h">Already bought</h2>
+<ul class="rows">{% for g in o.bought %}{{ cards.gift(g) }}{% endfor %}</ul>
+</section>
+{% endif %}
 <section class="section" aria-labelledby="ideas-h">
 <h2 id="ideas-h">Gift ideas</h2>
 {% if o.gifts %}
@@ -1176,6 +1183,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <p class="empty">No gift ideas for this occasion yet.</p>
 {% endif %}
 </section>
+{% endif %}
 {{ cards.notes(o.notes) }}
 </div>
 <aside class="card" aria-labelledby="facts-h">
@@ -1184,7 +1192,8 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <dt>Date</dt><dd>{{ dates.day(o.date, "d MMMM yyyy") }}</dd>
 <dt>Repeats</dt><dd>{{ "Every year" if o.recurring else "Once" }}</dd>
 {% if o.next_date %}<dt>Next</dt><dd>{{ dates.day(o.next_date) }}</dd>{% endif %}
-{% if o.recurring and o.years %}<dt>Years</dt><dd>{{ o.years }} on {{ dates.day(o.next_date, "d MMM yyyy") }}</dd>{% endif %}
+<dt>Kind</dt><dd>{{ o.type | capitalize }}</dd>
+{% if o.years %}<dt>Years</dt><dd>{{ o.years }} on {{ dates.day(o.next_date, "d MMM yyyy") }}</dd>{% endif %}
 <dt>Whose</dt><dd>{% if o.contact %}<a href="{{ root }}{{ o.contact.url }}">{{ o.contact.name }}</a>{% else %}Everyone{% endif %}</dd>
 </dl>
 </aside>
@@ -1252,7 +1261,8 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <li class="row">
 <div class="row-main"><a href="{{ root }}{{ u.url }}">{{ u.title }}</a> {{ dates.countdown(u.days_until) }}</div>
 <div class="row-meta">{{ dates.day(u.date) }}{% if u.age is not none %} · turns {{ u.age }}{% elif u.years %} · {{ u.years }} years{% endif %}{% if u.contact %} · <a href="{{ root }}{{ u.contact.url }}">{{ u.contact.name }}</a>{% endif %}</div>
-{% if u.gifts %}<ul class="inline-list" aria-label="Gift ideas for {{ u.title }}">{% for g in u.gifts %}<li><a href="{{ root }}{{ g.url }}">{{ g.title }}</a> {{ badges.gift_status(g.status) }}{% if g.price is not none %} <span class="muted">{{ money.amount(g.price, g.currency) }}</span>{% endif %}</li>{% endfor %}</ul>{% else %}<p class="row-meta muted">No gift ideas yet.</p>{% endif %}
+{% if u.bought %}<ul class="inline-list" aria-label="Already bought for {{ u.title }}">{% for g in u.bought %}<li><a href="{{ root }}{{ g.url }}">{{ g.title }}</a> {{ badges.gift_status(g.status) }}</li>{% endfor %}</ul>{% endif %}
+{% if u.gifts %}<ul class="inline-list" aria-label="Gift ideas for {{ u.title }}">{% for g in u.gifts %}<li><a href="{{ root }}{{ g.url }}">{{ g.title }}</a> {{ badges.gift_status(g.status) }}{% if g.price is not none %} <span class="muted">{{ money.amount(g.price, g.currency) }}</span>{% endif %}</li>{% endfor %}</ul>{% elif u.takes_gifts and not u.bought %}<p class="row-meta muted">No gift ideas yet.</p>{% endif %}
 </li>
 {%- endmacro %}
 

@@ -4,7 +4,7 @@ extension SiteValues {
   /// A contact with birthday facts, gift ideas by status and planned spend.
   func contact(_ c: Contact) -> TemplateValue {
     let today = analysis.clock.today
-    let gifts = giftsByRecipient[c.id] ?? []
+    let gifts = self.gifts.byRecipient[c.id] ?? []
     let summaries = gifts.map(giftSummary)
     var byStatus: [String: TemplateValue] = [:]
     for status in GiftStatus.allCases {
@@ -84,19 +84,24 @@ extension SiteValues {
     ])
   }
 
-  /// An occasion with its next date and gift ideas.
+  /// An occasion with its next date, kind and gifts: `gifts` (the ideas: its own, then
+  /// the contact's with no occasion), `bought` (not yet given), `gift_count` (the gifts
+  /// naming it), and `years` for an anniversary.
   func occasion(_ o: Occasion) -> TemplateValue {
     let today = analysis.clock.today
     let next = o.nextDate(onOrAfter: today)
     var merged = occasionSummary(o)
     if case .dictionary(var d) = merged {
+      let takes = OccasionGifts.takesGifts(o, named: giftNamed)
+      let picked = takes ? OccasionGifts.forOccasion(o, in: gifts) : .init()
       d["notes"] = html(o.notes)
-      d["gifts"] = .array(
-        OccasionGifts.forOccasion(o, in: household.gifts, byRecipient: giftsByRecipient).map(
-          giftSummary))
+      d["takes_gifts"] = .bool(takes)
+      d["gifts"] = .array(picked.ideas.map(giftSummary))
+      d["bought"] = .array(picked.bought.map(giftSummary))
+      d["gift_count"] = .int(picked.own)
       d["next_date"] = SiteValues.date(next) ?? .null
       d["days_until"] = next.map { .int(today.days(to: $0)) } ?? .null
-      d["years"] = next.map { .int($0.year - o.date.year) } ?? .null
+      d["years"] = o.countsYears ? next.map { .int($0.year - o.date.year) } ?? .null : .null
       merged = .dictionary(d)
     }
     return merged
@@ -108,7 +113,7 @@ extension SiteValues {
       ("id", .string(o.id)), ("title", .string(o.title)),
       ("url", SiteValues.text(links.url(.occasions, o.id))),
       ("date", .date(o.date)), ("recurring", .bool(o.recurring)),
-      ("contact", contactRef(o.contact)),
+      ("type", .string(o.kind.rawValue)), ("contact", contactRef(o.contact)),
     ])
   }
 
@@ -121,7 +126,8 @@ extension SiteValues {
       ("days_until", .int(u.daysUntil)), ("recurring", .bool(u.recurring)),
       ("age", u.age.map(TemplateValue.int)), ("years", u.years.map(TemplateValue.int)),
       ("reminders", .array(u.reminders.map(TemplateValue.dateTime))),
-      ("gifts", .array(u.gifts.map(giftSummary))),
+      ("takes_gifts", .bool(u.takesGifts)), ("gifts", .array(u.gifts.map(giftSummary))),
+      ("bought", .array(u.bought.map(giftSummary))),
     ])
   }
 }

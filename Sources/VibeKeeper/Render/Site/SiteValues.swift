@@ -11,7 +11,9 @@ struct SiteValues: Sendable {
   /// Image sizes of media files by path (`media/gifts/lamp.png`).
   let mediaSizes: [String: (width: Int, height: Int)]
   /// The gifts of each recipient, in household order (built once, not per contact).
-  let giftsByRecipient: [String: [Gift]]
+  let gifts: OccasionGifts.Index
+  /// The occasions some gift names.
+  let giftNamed: Set<String>
   /// The occasions of each contact, in household order.
   let occasionsByContact: [String: [Occasion]]
   /// `{id, name, url}` of every contact, by id (one value shared by every link to it).
@@ -29,7 +31,8 @@ struct SiteValues: Sendable {
     self.links = links
     self.markdown = markdown
     self.mediaSizes = mediaSizes
-    giftsByRecipient = OccasionGifts.byRecipient(household.gifts)
+    gifts = OccasionGifts.Index(household.gifts)
+    giftNamed = gifts.named
     var occasions: [String: [Occasion]] = [:]
     for o in household.occasions {
       if let contact = o.contact { occasions[contact, default: []].append(o) }

@@ -217,9 +217,11 @@ enum FeedExpectations {
         }
       }
     }
+    let named = OccasionGifts.Index(h.gifts).named
     for o in h.occasions {
       for d in o.dates(onOrAfter: today, count: 3) { day("occasions", "occasion", o.id, d) }
-      if lead > 1 {
+      // Only occasions that take gifts get a lead-time gift event.
+      if lead > 1, OccasionGifts.takesGifts(o, named: named) {
         for d in o.dates(onOrAfter: today, count: 3 + horizon / 365) {
           day("occasions", "gift", o.id, d.adding(days: -lead))
         }

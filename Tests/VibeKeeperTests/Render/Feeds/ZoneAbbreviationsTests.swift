@@ -94,3 +94,19 @@ import Testing
     #expect(checked == 2)
   }
 }
+
+/// Alarms of all-day events: relative, before the start, one per event.
+@Suite struct AllDayAlarmTests {
+  @Test func triggersBeforeTheStart() {
+    func t(_ days: Int, _ h: Int, _ m: Int) -> String {
+      ICSFormat.trigger(daysBefore: days, at: TimeOfDay(hour: h, minute: m)!)
+    }
+    #expect(t(1, 8, 0) == ":-PT16H")
+    #expect(t(1, 0, 0) == ":-P1D")
+    #expect(t(1, 23, 59) == ":-PT1M")
+    #expect(t(1, 7, 30) == ":-PT16H30M")
+    #expect(t(7, 8, 0) == ":-P6DT16H")
+    #expect(t(0, 8, 0) == ":-PT16H")  // never after the start: at least the day before
+    #expect(t(3, 9, 0) == ":-P2DT15H")
+  }
+}

@@ -54,8 +54,15 @@ public struct ShoppingListSummary: Hashable, Sendable {
   public var spent: Decimal
   /// Bought lines with neither `actual` nor an estimate (not in `spent`).
   public var unpricedPurchases: Int
-  /// Whether the estimated total exceeds the list's budget (false without either).
+  /// What the list comes to: what was paid for the bought lines (`spent`) plus the known
+  /// estimates of the lines still to buy; nil when nothing is known at all.
+  public var expectedTotal: Decimal?
+  /// Whether the list goes over its budget: `expected_total` (what was paid, then the
+  /// estimates of the rest) exceeds it. False without a budget or any price.
   public var overBudget: Bool
+  /// The day the estimates from latest prices are taken on: today for an open list, the
+  /// day it was completed for a completed one, so its figures stay as they were.
+  public var pricesAsOf: LocalDate
 
   /// The lines not bought yet, in file order.
   public var remaining: [ShoppingLine] { lines.filter { !$0.purchased.isDone } }
@@ -63,10 +70,11 @@ public struct ShoppingListSummary: Hashable, Sendable {
   public var remainingEstimate: Decimal {
     remaining.compactMap(\.estimatedTotal).reduce(0, +)
   }
-  /// `budget - estimated total`, when both are known.
+  /// `budget - expected total`: what is left once the rest is bought at its estimates,
+  /// counting what was actually paid; nil without a budget or any price.
   public var budgetLeft: Decimal? {
-    guard let budget = list.budget, let estimatedTotal else { return nil }
-    return budget - estimatedTotal
+    guard let budget = list.budget, let expectedTotal else { return nil }
+    return budget - expectedTotal
   }
 }
 
@@ -74,8 +82,10 @@ public struct ShoppingListSummary: Hashable, Sendable {
 public enum ShoppingAnalysis {
   /// Every list's summary, open lists first, then by id. The loader has merged lines listed
   /// twice (with a warning). A line's estimate is its `estimate`, else its item's latest
-  /// price known on `today` (seen on or before it) in the list's currency (a price in
-  /// another currency is never used).
+  /// price in the list's currency (a price in another currency is never used) known on the
+  /// day the line was bought, else on the day the list was completed (its `completed`
+  /// date, else the last day a line was bought), else on `today`: a done list's figures do
+  /// not move with later prices.
   public static func analyse(_ household: Household, today: LocalDate) -> [ShoppingListSummary] {
     let prices = PriceIndex(household)
     var summaries = household.shopping.map {
@@ -100,11 +110,13 @@ public enum ShoppingAnalysis {
     _ list: ShoppingList, entries: [ShoppingEntry], in household: Household, prices: PriceIndex,
     today: LocalDate
   ) -> ShoppingListSummary {
+    let asOf = pricesDay(list, entries: entries, today: today)
     let lines = entries.map { e -> ShoppingLine in
       var estimate = e.estimate
       var source = EstimateSource.given
       if estimate == nil, let item = e.item {
-        estimate = prices.latestPrice(of: item, currency: list.currency, asOf: today)
+        let day = e.purchased.date.map { min($0, asOf) } ?? asOf
+        estimate = prices.latestPrice(of: item, currency: list.currency, asOf: day)
         source = .latestPrice
       }
       return ShoppingLine(
@@ -116,11 +128,28 @@ public enum ShoppingAnalysis {
     let known = lines.compactMap(\.estimatedTotal)
     let total: Decimal? = lines.isEmpty || !known.isEmpty ? known.reduce(0, +) : nil
     let bought = lines.filter { $0.purchased.isDone }
+    let spent = bought.compactMap(\.spent).reduce(0, +)
+    let rest = lines.filter { !$0.purchased.isDone }.compactMap(\.estimatedTotal)
+    let anyPrice = !rest.isEmpty || bought.contains { $0.spent != nil }
+    let expected: Decimal? = lines.isEmpty || anyPrice ? spent + rest.reduce(0, +) : nil
     return ShoppingListSummary(
       list: list, lines: lines, estimatedTotal: total,
       missingEstimates: lines.count - known.count,
-      spent: bought.compactMap(\.spent).reduce(0, +),
+      spent: spent,
       unpricedPurchases: bought.filter { $0.spent == nil }.count,
-      overBudget: total.flatMap { t in list.budget.map { t > $0 } } ?? false)
+      expectedTotal: expected,
+      overBudget: expected.flatMap { t in list.budget.map { t > $0 } } ?? false,
+      pricesAsOf: asOf)
+  }
+
+  /// The day a list's estimates are taken on: `today` while it is open; once completed,
+  /// its `completed` date, else the last day one of its lines was bought (never after
+  /// today).
+  static func pricesDay(_ list: ShoppingList, entries: [ShoppingEntry], today: LocalDate)
+    -> LocalDate
+  {
+    guard list.completed.isDone else { return today }
+    let day = list.completed.date ?? entries.compactMap(\.purchased.date).max() ?? today
+    return min(day, today)
   }
 }

@@ -179,6 +179,60 @@ import Testing
     #expect(summaries.contains("Christmas Eve in 7 days"))
   }
 
+  /// Spent 12.00 of a 10.00 list said over_budget false; a completed list's estimates moved
+  /// with later prices; the report's "Paid" was the unit price, the site's the line total.
+  @Test func shoppingCountsWhatWasPaidAndFreezesWhenDone() throws {
+    let files = [
+      "items/milk.md": "---\nname: Milk\n---\n",
+      "prices/p.yml": """
+      - {date: 2026-11-01, item: milk, price: 1.00}
+      - {date: 2026-11-20, item: milk, price: 2.00}
+
+      """,
+      "shopping/open.md": """
+      ---
+      title: Open
+      budget: 10
+      items:
+        - {name: Cheese, quantity: 2, estimate: 3, purchased: true, actual: 6}
+        - {name: Bread, estimate: 2}
+      ---
+
+      """,
+      "shopping/done.md": """
+      ---
+      title: Done
+      completed: 2026-11-10
+      items:
+        - {item: milk, quantity: 3, purchased: 2026-11-10}
+      ---
+
+      """,
+    ]
+    let r = try load(files)
+    #expect(r.diagnostics.isEmpty)
+    let today = LocalDate(year: 2026, month: 11, day: 24)!
+    let lists = Dictionary(
+      uniqueKeysWithValues: ShoppingAnalysis.analyse(r.household, today: today).map {
+        ($0.list.id, $0)
+      })
+    let open = try #require(lists["open"])
+    #expect(open.spent == 12)
+    #expect(open.expectedTotal == 14)
+    #expect(open.overBudget)
+    #expect(open.budgetLeft == -4)
+    let done = try #require(lists["done"])
+    #expect(done.pricesAsOf == LocalDate(year: 2026, month: 11, day: 10))
+    #expect(done.lines.first?.estimate == 1)  // the price of the day, not the later 2.00
+    #expect(done.spent == 3)
+    // The report's "Paid" is the line total, as on the site.
+    let clock = LocalClock(now: utc("2026-11-24T12:00"), timeZone: .gmt)
+    let report = Reports.shopping(
+      r.household, analysis: HouseholdAnalysis(r.household, clock: clock))
+    let text = report.tables.first { $0.title == "Open" }?.rows.first ?? []
+    #expect(text.last == Currency.format(12, code: r.household.settings.currency))
+  }
+
   @Test func anInactiveGameIsNeverAtRisk() {
     var game = Game(meta: TimeFixture.meta("wordle"), name: "Wordle")
     game.active = false

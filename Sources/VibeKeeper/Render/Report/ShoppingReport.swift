@@ -3,7 +3,8 @@ import Foundation
 extension Reports {
   /// `report shopping`: an overview table, a table of lines per list, and JSON with
   /// `lists` (`completed`, `completed_on`, `estimated_total`, `missing_estimates`, `spent`, `remaining_items`,
-  /// `remaining_estimate`, `budget`, `budget_left`, `over_budget`, `items`) and `warnings`.
+  /// `remaining_estimate`, `budget`, `expected_total`, `budget_left`, `over_budget`,
+  /// `prices_as_of`, `items`) and `warnings`. "Paid" is a line's total, as on the site.
   /// Default estimates are the latest prices known on the analysis' today. The loader
   /// warns about lines listed twice, so `warnings` is empty unless a later check adds some.
   public static func shopping(_ household: Household, analysis shared: HouseholdAnalysis) -> Report
@@ -50,7 +51,7 @@ extension Reports {
       return [
         l.name, ReportCells.quantityText(l.quantity), estimate,
         ReportCells.moneyOrDash(l.estimatedTotal, c), bought,
-        ReportCells.moneyOrDash(l.actual, c),
+        ReportCells.moneyOrDash(l.spent, c),
       ]
     }
     var footer = [
@@ -66,8 +67,12 @@ extension Reports {
         "\(s.missingEstimates) item\(s.missingEstimates == 1 ? "" : "s") without an estimate")
     }
     if let budget = s.list.budget {
+      let left = s.budgetLeft.map { "; \(ReportCells.money($0, c)) left after the rest" } ?? ""
       footer.append(
-        "Budget \(ReportCells.money(budget, c))" + (s.overBudget ? ": OVER BUDGET" : ""))
+        "Budget \(ReportCells.money(budget, c))" + (s.overBudget ? ": OVER BUDGET" : left))
+    }
+    if s.list.completed.isDone, s.lines.contains(where: { $0.estimateSource == .latestPrice }) {
+      footer.append("Estimates as of \(s.pricesAsOf), when the list was completed")
     }
     return ReportTable(
       title: s.list.title, headers: ["Item", "Qty", "Estimate", "Est. total", "Bought", "Paid"],
@@ -88,7 +93,9 @@ extension Reports {
       JSONField("unpriced_purchases", .int(s.unpricedPurchases)),
       JSONField("remaining_items", .int(s.remaining.count)),
       JSONField("remaining_estimate", .money(s.remainingEstimate)),
+      JSONField("expected_total", ReportCells.moneyJSON(s.expectedTotal)),
       JSONField("budget_left", ReportCells.moneyJSON(s.budgetLeft)),
+      JSONField("prices_as_of", .string(s.pricesAsOf.description)),
       JSONField("over_budget", .bool(s.overBudget)),
       JSONField("items", .array(s.lines.map(lineJSON))),
     ])

@@ -1635,8 +1635,9 @@ END:VCALENDAR
 <div class="tile"><dt>Spent so far</dt><dd>{{ money.amount(l.spent, l.currency) }}</dd></div>
 <div class="tile"><dt>Left to buy</dt><dd>{{ money.amount(l.remaining_estimate, l.currency) }}</dd></div>
 {% if l.budget is not none %}<div class="tile"><dt>Budget</dt><dd>{{ money.amount(l.budget, l.currency) }}</dd></div>
-<div class="tile"><dt>{{ "Over by" if l.budget_left < 0 else "Budget left" }}</dt><dd{% if l.budget_left < 0 %} class="text-alert"{% endif %}>{{ money.amount(0 - l.budget_left if l.budget_left < 0 else l.budget_left, l.currency) }}</dd></div>{% endif %}
+{% if l.budget_left is not none %}<div class="tile"><dt>{{ "Over by" if l.budget_left < 0 else "Budget left" }}</dt><dd{% if l.budget_left < 0 %} class="text-alert"{% endif %}>{{ money.amount(0 - l.budget_left if l.budget_left < 0 else l.budget_left, l.currency) }}</dd></div>{% endif %}{% endif %}
 </dl>
+{% if l.budget is not none and l.budget_left is not none %}<p class="small muted">The budget counts what was paid for the lines bought and the estimates of the rest ({{ money.amount(l.expected_total, l.currency) }} in all).{% if l.completed %} Estimates are the prices known on {{ dates.day(l.prices_as_of) }}, when the list was done.{% endif %}</p>{% endif %}
 <div class="table-wrap">
 <table class="stack">
 <caption>The list</caption>

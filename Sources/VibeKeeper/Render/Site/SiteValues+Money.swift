@@ -133,8 +133,9 @@ extension SiteValues {
       ("missing_estimates", .int(s.missingEstimates)), ("spent", .decimal(s.spent)),
       ("over_budget", .bool(s.overBudget)), ("remaining_count", .int(s.remaining.count)),
       ("remaining_estimate", .decimal(s.remainingEstimate)),
+      ("expected_total", SiteValues.number(s.expectedTotal)),
       ("budget_left", SiteValues.number(s.budgetLeft)),
-      ("notes", html(list.notes)),
+      ("prices_as_of", .date(s.pricesAsOf)), ("notes", html(list.notes)),
     ])
   }
 

@@ -3,9 +3,9 @@ import Foundation
 /// When each file of the data folder was last committed, read with one `git log` (the
 /// feeds use it for their events' DTSTAMP). The only place the pipeline asks git.
 public enum GitCommitTimes {
-  /// The latest commit time of each file by path inside `dataFolder`; empty when git is
-  /// missing or the folder is not in a repository.
-  public static func read(dataFolder: URL) -> [String: Date] {
+  /// The latest and first commit time of each file by path inside `dataFolder`; empty when
+  /// git is missing or the folder is not in a repository.
+  public static func read(dataFolder: URL) -> CommitTimes {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
@@ -20,12 +20,12 @@ public enum GitCommitTimes {
     do {
       try process.run()
     } catch {
-      return [:]
+      return CommitTimes()
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else {
-      return [:]
+      return CommitTimes()
     }
     return parse(text)
   }
@@ -51,17 +51,46 @@ public enum GitCommitTimes {
   }
 
   /// Parses `git log --format=commit%x20%ct --name-only` output, newest commit first: each
-  /// path gets the time of the first (newest) commit that lists it.
-  public static func parse(_ text: String) -> [String: Date] {
-    var out: [String: Date] = [:]
+  /// path gets the time of the newest commit that lists it (`latest`) and of the oldest
+  /// (`first`).
+  public static func parse(_ text: String) -> CommitTimes {
+    var out = CommitTimes()
     var current: Date?
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
       if line.hasPrefix("commit "), let seconds = Int(line.dropFirst("commit ".count)) {
         current = Date(timeIntervalSince1970: Double(seconds))
-      } else if let current, out[String(line)] == nil {
-        out[String(line)] = current
+      } else if let current {
+        let path = String(line)
+        if out.latest[path] == nil { out.latest[path] = current }
+        out.first[path] = current
       }
     }
     return out
   }
+}
+
+/// When each file of the data folder was committed, by path inside it.
+public struct CommitTimes: Sendable, Equatable {
+  /// The newest commit of each file: when it last changed.
+  public var latest: [String: Date] = [:]
+  /// The oldest commit of each file: when it first appeared.
+  public var first: [String: Date] = [:]
+
+  /// No history.
+  public init() {}
+
+  /// Times from the newest commits only (each file's first is taken as its latest).
+  public init(latest: [String: Date]) {
+    self.latest = latest
+    first = latest
+  }
+
+  /// The latest commit time of a path.
+  public subscript(path: String) -> Date? { latest[path] }
+
+  /// How many files have a commit.
+  public var count: Int { latest.count }
+
+  /// Whether there is no history at all.
+  public var isEmpty: Bool { latest.isEmpty }
 }

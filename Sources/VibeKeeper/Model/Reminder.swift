@@ -16,6 +16,8 @@ public struct Reminder: Hashable, Sendable {
   public var schedule: ReminderSchedule
   /// The date it was last marked done.
   public var done: LocalDate?
+  /// The day it was written (`created:`).
+  public var created: LocalDate?
   /// Markdown body.
   public var body: String = ""
 

@@ -233,6 +233,41 @@ import Testing
     #expect(text.last == Currency.format(12, code: r.household.settings.currency))
   }
 
+  /// A repeating reminder with no `starts`, no git and no `created` began in 2000: 26
+  /// years of past doses in every subscribed calendar. It begins the day it is first
+  /// published and stays there; `created` or git's first commit come first when known.
+  @Test func aReminderSeriesNeverStartsInThePast() throws {
+    let files = [
+      "reminders/pills.md": "---\ntitle: Pills\nschedule: {time: \"08:00\", days: daily}\n---\n",
+      "reminders/drops.md":
+        "---\ntitle: Drops\ncreated: 2026-10-05\nschedule: {time: \"09:00\", days: [mon]}\n---\n",
+    ]
+    let h = try load(files).household
+    func feeds(_ now: String, _ previous: FeedState?, commits: CommitTimes = CommitTimes()) -> Feeds
+    {
+      let clock = LocalClock(now: utc(now), timeZone: .gmt)
+      return Feeds(
+        FeedInputs(
+          household: h, analysis: HouseholdAnalysis(h, clock: clock),
+          stamps: FeedStamps(commits: commits)),
+        previous: previous)
+    }
+    func starts(_ f: Feeds) -> [String: String] {
+      Dictionary(uniqueKeysWithValues: f.events.map { ($0.id, $0.start.date.description) })
+    }
+    let first = feeds("2026-11-22T10:00", nil)
+    #expect(starts(first) == ["pills": "2026-11-22", "drops": "2026-10-05"])
+    // A week later, from the same output folder: nothing moved, SEQUENCE stays 0.
+    let later = feeds("2026-11-29T10:00", first.state)
+    #expect(starts(later) == starts(first))
+    #expect(later.events.allSatisfy { $0.sequence == 0 })
+    // In git, the day the file first appeared.
+    var commits = CommitTimes()
+    commits.latest["reminders/pills.md"] = utc("2026-11-20T10:00")
+    commits.first["reminders/pills.md"] = utc("2026-09-01T10:00")
+    #expect(starts(feeds("2026-11-22T10:00", nil, commits: commits))["pills"] == "2026-09-01")
+  }
+
   @Test func anInactiveGameIsNeverAtRisk() {
     var game = Game(meta: TimeFixture.meta("wordle"), name: "Wordle")
     game.active = false

@@ -15,7 +15,7 @@ public struct LoadedData: Sendable {
   /// folder.
   public var media: [String: MediaFile]
   /// The latest commit time of each file (empty outside git).
-  public var commitTimes: [String: Date]
+  public var commitTimes: CommitTimes
   /// Whether the data folder could be read at all.
   public var folderReadable: Bool
 }
@@ -39,7 +39,7 @@ struct LoadStep {
       { [loader, self] in
         self.cache.map { loader.load(reusing: $0) } ?? (loader.load(), nil)
       },
-      { [data] in history ? GitCommitTimes.read(dataFolder: data) : [:] })
+      { [data] in history ? GitCommitTimes.read(dataFolder: data) : CommitTimes() })
     let paths = result.household.media
     return LoadedData(
       household: result.household, diagnostics: result.diagnostics,

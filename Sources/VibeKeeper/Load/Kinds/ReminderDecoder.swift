@@ -9,6 +9,7 @@ enum ReminderDecoder: KindDecoder {
     let category = f.choice("category", ReminderCategory.allCases.map { ($0.rawValue, $0) })
     let enabled = f.bool("enabled")
     let done = f.date("done")
+    let created = f.date("created")
     var schedule: ReminderSchedule?
     let hasAt = f.has("at")
     let hasSchedule = f.has("schedule")
@@ -41,6 +42,7 @@ enum ReminderDecoder: KindDecoder {
     r.category = category ?? .other
     r.enabled = enabled ?? true
     r.done = done
+    r.created = created
     r.body = body
     return .reminder(r)
   }

@@ -42,5 +42,9 @@ extension KindSchema {
         meaning: "for a repeating reminder: see below"),
       FieldSchema(
         "done", .date, example: "2026-11-22", meaning: "the date you last marked it done"),
+      FieldSchema(
+        "created", .date, example: "2026-11-22", fallback: .today,
+        meaning:
+          "the day you wrote it; a repeating reminder without `starts` begins here in the feeds"),
     ])
 }

@@ -4,13 +4,14 @@ extension FeedEvents {
   /// Enabled health reminders as timed events in the settings time zone with a display
   /// alarm at the time: a one-time reminder as a single event; a weekly one as one event
   /// with `RRULE:FREQ=WEEKLY;BYDAY=...` (and `UNTIL` in UTC when it ends) whose DTSTART is
-  /// its first real occurrence: the first listed weekday on or after `starts` (without
-  /// `starts`, on or after the local date of the record's stamp). Disabled reminders and
-  /// weekly ones without days or without any occurrence are left out.
+  /// its first real occurrence: the first listed weekday on or after its beginning
+  /// (`seriesStart`). Disabled reminders and weekly ones without days or without any
+  /// occurrence are left out.
   public static func reminders(_ inputs: FeedInputs) -> [FeedEvent] {
     inputs.household.reminders.compactMap { r in
       guard r.enabled else { return nil }
       let stamp = inputs.stamps.stamp(r.meta)
+      let uid = inputs.uid("reminder", r.id)
       let start: FeedEvent.Start
       var weekly: FeedEvent.Weekly?
       switch r.schedule {
@@ -18,7 +19,7 @@ extension FeedEvents {
         start = .timed(date, time)
       case .weekly(let w):
         guard !w.days.isEmpty else { return nil }
-        let anchor = w.starts ?? inputs.clock.localDate(of: stamp)
+        let anchor = seriesStart(r, w, uid: uid, inputs)
         guard let first = firstDay(on: w.days, from: anchor) else { return nil }
         if let until = w.until, first > until { return nil }
         start = .timed(first, w.time)
@@ -31,7 +32,7 @@ extension FeedEvents {
       let body = r.body.trimmingCharacters(in: .whitespacesAndNewlines)
       if !body.isEmpty { lines.append(body) }
       var e = FeedEvent(
-        kind: .reminder, id: r.id, uid: inputs.uid("reminder", r.id), summary: r.title,
+        kind: .reminder, id: r.id, uid: uid, summary: r.title,
         description: lines.joined(separator: "\n\n"), start: start, stamp: stamp)
       e.weekly = weekly
       e.url = inputs.url(.reminders, r.id)
@@ -39,6 +40,18 @@ extension FeedEvents {
       e.alarms = [FeedEvent.Alarm(trigger: ICSFormat.triggerAtStart, description: r.title)]
       return e
     }
+  }
+
+  /// Where a repeating reminder's series begins, a day that never moves once published:
+  /// `starts`, else `created`, else the day its file first appeared in git, else the day
+  /// the series was first published (the previous build's DTSTART), else today. Never a
+  /// fixed past date: a series from 2000 put 26 years of past doses into calendars.
+  static func seriesStart(
+    _ r: Reminder, _ w: WeeklySchedule, uid: String, _ inputs: FeedInputs
+  ) -> LocalDate {
+    if let day = w.starts ?? r.created { return day }
+    if let first = inputs.stamps.firstCommit(r.meta) { return inputs.clock.localDate(of: first) }
+    return inputs.publishedStart(uid) ?? inputs.clock.today
   }
 
   /// The first date on or after `from` whose weekday is listed.

@@ -15,6 +15,9 @@ public struct FeedInputs: Sendable {
   public let format: ICSFormat
   /// The UID domain (`base_url`'s host, else `vibekeeper`).
   public let domain: String
+  /// What the previous build published, when known: a series first published without any
+  /// other start keeps the start it had.
+  public var previous: FeedState?
 
   /// Collects the inputs (`links` are made from the household when not given).
   public init(
@@ -27,6 +30,16 @@ public struct FeedInputs: Sendable {
     self.links = links ?? Permalinks(household)
     format = ICSFormat(clock: analysis.clock)
     domain = ICSFormat.uidDomain(baseURL: household.settings.baseURL)
+  }
+
+  /// The local date a published event started on, by UID.
+  func publishedStart(_ uid: String) -> LocalDate? {
+    guard let print = previous?.events[uid]?.fingerprint,
+      let digits = FeedSequence.startDate(of: print)
+    else { return nil }
+    let d = Array(digits.utf8).map { Int($0) - 48 }
+    let year = d[0] * 1000 + d[1] * 100 + d[2] * 10 + d[3]
+    return LocalDate(year: year, month: d[4] * 10 + d[5], day: d[6] * 10 + d[7])
   }
 
   /// The clock of the analyses.

@@ -5,15 +5,20 @@ import Foundation
 /// `updated:` date, else a fixed stamp. Never the build time, so an unchanged event comes
 /// out byte-identical in tomorrow's build.
 public struct FeedStamps: Sendable, Equatable {
-  /// The latest commit time of each file, by path inside the data folder.
-  public var commits: [String: Date]
+  /// The commit times of each file, by path inside the data folder.
+  public var commits: CommitTimes
 
   /// The stamp of records with neither a commit nor `updated:`: 2000-01-01T00:00:00Z.
   public static let fixed = Date(timeIntervalSince1970: 946_684_800)
 
   /// Stamps from commit times by path (empty: `updated:` and the fixed stamp only).
-  public init(commits: [String: Date] = [:]) {
+  public init(commits: CommitTimes = CommitTimes()) {
     self.commits = commits
+  }
+
+  /// When a record's file first appeared in the history, when it has one.
+  public func firstCommit(_ meta: RecordMeta) -> Date? {
+    commits.first[meta.path]
   }
 
   /// The stamp of one record.

@@ -14,6 +14,8 @@ public struct Feeds: Sendable {
 
   /// Builds the events and numbers them against the previous build's state.
   public init(_ inputs: FeedInputs, previous: FeedState?) {
+    var inputs = inputs
+    inputs.previous = previous
     let (events, state) = FeedSequence.apply(
       FeedEvents.all(inputs), previous: previous, format: inputs.format)
     self.events = events

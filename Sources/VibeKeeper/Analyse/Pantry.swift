@@ -39,8 +39,13 @@ public struct PantryAnalysis: Hashable, Sendable {
   /// The warning window used, in days (never negative).
   public var warnDays: Int
   /// Every purchase with `expires` and no `used`, soonest expiry first, then by name,
-  /// then purchase id.
+  /// then purchase id; except those expired more than `keepExpiredDays` ago.
   public var entries: [PantryEntry]
+  /// How many days an expired batch stays in `entries`.
+  public var keepExpiredDays: Int = 7
+  /// The batches expired more than `keepExpiredDays` ago and never marked used: gone from
+  /// the pantry, counted as expired unused. In the same order.
+  public var expiredUnused: [PantryEntry] = []
 
   /// The entries with a status, in order.
   public func entries(_ status: PantryStatus) -> [PantryEntry] {
@@ -52,9 +57,12 @@ public struct PantryAnalysis: Hashable, Sendable {
 public enum Pantry {
   /// Purchases with an `expires` date and no `used` date (any `used` date takes it out,
   /// as the spec says), classified against today with `pantry.warn_days` (a negative
-  /// setting counts as 0, so only today is "expiring").
+  /// setting counts as 0, so only today is "expiring"). An expired batch stays for
+  /// `pantry.keep_expired_days` days after its expiry (to be thrown out), then leaves the
+  /// pantry for `expiredUnused`: expired batches never pile up on the dashboard.
   public static func analyse(_ household: Household, today: LocalDate) -> PantryAnalysis {
     let warnDays = max(0, household.settings.pantry.warnDays)
+    let keep = max(0, household.settings.pantry.keepExpiredDays)
     let entries = household.purchases.compactMap { p -> PantryEntry? in
       guard let expires = p.expires, p.used == nil else { return nil }
       let left = today.days(to: expires)
@@ -64,10 +72,11 @@ public enum Pantry {
         quantity: p.quantity, unit: household.item(p.item)?.unit, bought: p.date,
         expires: expires, daysLeft: left, status: status)
     }
+    let sorted = entries.sorted {
+      ($0.expires, $0.name, $0.purchaseID) < ($1.expires, $1.name, $1.purchaseID)
+    }
     return PantryAnalysis(
-      today: today, warnDays: warnDays,
-      entries: entries.sorted {
-        ($0.expires, $0.name, $0.purchaseID) < ($1.expires, $1.name, $1.purchaseID)
-      })
+      today: today, warnDays: warnDays, entries: sorted.filter { $0.daysLeft >= -keep },
+      keepExpiredDays: keep, expiredUnused: sorted.filter { $0.daysLeft < -keep })
   }
 }

@@ -7,7 +7,7 @@ enum SettingsDecoder {
     "occasions": ["horizon_days", "lead_days", "reminder_time"],
     "streaks": ["reminders", "reminder_time", "smart", "window_days"],
     "budgets": ["alert_percent"],
-    "pantry": ["warn_days"],
+    "pantry": ["warn_days", "keep_expired_days"],
     "markdown": ["unsafe_html", "smart_punctuation"],
   ]
   static let topLevel = ["title", "timezone", "currency", "base_url"]
@@ -113,6 +113,9 @@ enum SettingsDecoder {
       }
     }
     if let v = f.integer("pantry.warn_days", in: 0...365) { settings.pantry.warnDays = v }
+    if let v = f.integer("pantry.keep_expired_days", in: 0...3_660) {
+      settings.pantry.keepExpiredDays = v
+    }
     if let v = f.bool("markdown.unsafe_html") { settings.markdown.unsafeHTML = v }
     if let v = f.bool("markdown.smart_punctuation") { settings.markdown.smartPunctuation = v }
   }

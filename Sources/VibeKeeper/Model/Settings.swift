@@ -59,6 +59,9 @@ public struct Settings: Sendable {
   public struct PantrySettings: Sendable {
     /// Warn this many days before something expires.
     public var warnDays = 2
+    /// How many days an expired batch stays in the pantry (to be thrown out) before it
+    /// leaves the dashboard and the feed; it then counts as expired unused.
+    public var keepExpiredDays = 7
     public init() {}
   }
 

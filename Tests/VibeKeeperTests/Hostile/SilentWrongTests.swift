@@ -268,6 +268,39 @@ import Testing
     #expect(starts(feeds("2026-11-22T10:00", nil, commits: commits))["pills"] == "2026-09-01")
   }
 
+  /// "N things need attention" left out budget alerts and counted pantry rows that
+  /// expired months ago.
+  @Test func theAttentionCountHasBudgetAlertsAndNoStalePantry() throws {
+    let folder = try TempFolder([
+      "data/vibekeeper.yml": "timezone: UTC\n",
+      "data/budgets/nov.md":
+        "---\ntitle: November\namount: 10\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
+      "data/purchases/2026/11.yml": """
+      - {date: 2026-11-02, name: Cheese, price: 9, expires: 2026-11-20}
+      - {date: 2026-08-02, name: Yoghurt, price: 1, expires: 2026-08-10}
+
+      """,
+    ])
+    defer { folder.cleanup() }
+    let r = try CLI.run(["build", "--output", "_site", "--now", "2026-11-22"], cwd: folder.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    let index = try String(
+      contentsOf: folder.url.appendingPathComponent("_site/index.html"), encoding: .utf8)
+    // The budget at its alert and the cheese expired two days ago; not the yoghurt.
+    #expect(index.contains("2 things need attention."), "\(index.prefix(2000))")
+    #expect(index.contains("Cheese"))
+    #expect(!index.contains("Yoghurt"))
+    let h = try load([
+      "purchases/p.yml": "- {date: 2026-08-02, name: Y, price: 1, expires: 2026-08-10}\n"
+    ])
+    .household
+    let pantry = Pantry.analyse(h, today: LocalDate(year: 2026, month: 8, day: 17)!)
+    #expect(pantry.entries.count == 1)  // 7 days after: still shown
+    let later = Pantry.analyse(h, today: LocalDate(year: 2026, month: 8, day: 18)!)
+    #expect(later.entries.isEmpty)
+    #expect(later.expiredUnused.map(\.name) == ["Y"])
+  }
+
   @Test func anInactiveGameIsNeverAtRisk() {
     var game = Game(meta: TimeFixture.meta("wordle"), name: "Wordle")
     game.active = false

@@ -918,7 +918,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 {% block content %}
 {% import "partials/cards.html" as cards %}
 {% set d = dashboard %}
-{% set attention = (d.reminders_overdue | length) + (d.reminders_today | where("done_today", false) | length) + (d.games_at_risk | length) + (d.pantry_alerts | length) %}
+{% set attention = (d.reminders_overdue | length) + (d.reminders_today | where("done_today", false) | length) + (d.games_at_risk | length) + (d.pantry_alerts | length) + (d.budget_alerts | length) %}
 <div class="page-head">
 <h1>{{ site.title }}</h1>
 <p class="lede">{{ site.today | date("EEEE d MMMM yyyy") }} · {% if attention == 0 %}nothing needs attention right now.{% elif attention == 1 %}1 thing needs attention.{% else %}{{ attention }} things need attention.{% endif %}</p>
@@ -929,6 +929,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <li{% if d.reminders_overdue %} class="is-alert"{% endif %}><a href="#health"><span class="stat-n">{{ d.reminders_overdue | length }}</span> overdue</a></li>
 <li{% if d.games_at_risk %} class="is-warn"{% endif %}><a href="#games"><span class="stat-n">{{ d.games_at_risk | length }}</span> streaks at risk</a></li>
 <li{% if d.pantry_alerts %} class="is-warn"{% endif %}><a href="#pantry"><span class="stat-n">{{ d.pantry_alerts | length }}</span> pantry alerts</a></li>
+<li{% if d.budget_alerts %} class="is-alert"{% endif %}><a href="#budgets"><span class="stat-n">{{ d.budget_alerts | length }}</span> budget alerts</a></li>
 <li><a href="#upcoming"><span class="stat-n">{{ upcoming | length }}</span> occasions in {{ site.horizon_days }} days</a></li>
 </ul>
 

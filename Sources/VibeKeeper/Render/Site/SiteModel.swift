@@ -166,6 +166,13 @@ struct SiteModel: Sendable {
           }.map(\.1.value))
       ),
       (
+        "budget_alerts",
+        .array(
+          zip(a.budgets.summaries, records.byKind[.budgets] ?? []).filter {
+            $0.0.budget.active && $0.0.state == .current && !$0.0.isSuperseded && $0.0.alert
+          }.map(\.1.value))
+      ),
+      (
         "shopping",
         .array(
           zip(a.shopping, records.byKind[.shopping] ?? []).filter {

@@ -52,6 +52,8 @@ public struct HouseholdAnalysis: Sendable {
     cadence = PurchaseCadence.analyse(household, today: clock.today)
     pantry = Pantry.analyse(household, today: clock.today)
     shopping = ShoppingAnalysis.analyse(household, today: clock.today)
-    diagnostics = budgets.diagnostics + CrossRecordChecks.diagnostics(household)
+    diagnostics =
+      budgets.diagnostics + CrossRecordChecks.diagnostics(household)
+      + ReminderTimeChecks.diagnostics(household, clock: clock)
   }
 }

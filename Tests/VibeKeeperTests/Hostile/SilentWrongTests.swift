@@ -301,6 +301,36 @@ import Testing
     #expect(later.expiredUnused.map(\.name) == ["Y"])
   }
 
+  /// A reminder time in a DST gap or overlap was published as written and calendars put it
+  /// an hour apart without a word: `check` warns, on the days it fires only.
+  @Test func aReminderInADSTChangeIsAWarning() throws {
+    let r = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/gap.md": "---\ntitle: Gap\nschedule: {time: \"02:30\", days: daily}\n---\n",
+      "reminders/twice.md": "---\ntitle: Twice\nschedule: {time: \"02:15\", days: [sun]}\n---\n",
+      "reminders/monday.md": "---\ntitle: Mon\nschedule: {time: \"02:30\", days: [mon]}\n---\n",
+      "reminders/fine.md": "---\ntitle: Fine\nschedule: {time: \"03:00\", days: daily}\n---\n",
+      "reminders/once.md": "---\ntitle: Once\nat: 2027-03-28T02:00\n---\n",
+    ])
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+    // 1 October 2026: the October change (25th) and the March one (28 March 2027) ahead.
+    let clock = LocalClock(now: utc("2026-10-01T10:00"), timeZone: berlin)
+    let warnings = ReminderTimeChecks.diagnostics(r.household, clock: clock).map(\.message)
+    #expect(
+      warnings == [
+        "reminder 'gap' at 02:30 happens twice on 2026-10-25 in Europe/Berlin (the clocks go back and 02:00–03:00 is passed twice)",
+        "reminder 'once' at 02:00 falls in the hour the clocks skip on 2027-03-28 in Europe/Berlin (02:00–03:00 does not exist that day)",
+        "reminder 'twice' at 02:15 happens twice on 2026-10-25 in Europe/Berlin (the clocks go back and 02:00–03:00 is passed twice)",
+      ])
+    let hint = ReminderTimeChecks.diagnostics(r.household, clock: clock)[1].hint ?? ""
+    #expect(hint.contains("most calendars show it at 03:00"))
+    // In UTC there is no change at all.
+    #expect(
+      ReminderTimeChecks.diagnostics(
+        r.household, clock: LocalClock(now: utc("2026-10-01T10:00"), timeZone: .gmt)
+      ).isEmpty)
+  }
+
   @Test func anInactiveGameIsNeverAtRisk() {
     var game = Game(meta: TimeFixture.meta("wordle"), name: "Wordle")
     game.active = false

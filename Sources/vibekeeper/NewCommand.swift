@@ -57,7 +57,8 @@ struct NewCommand: ParsableCommand {
     let clock = try nowOptions.clock(household.settings)
     let draft: RecordDraft
     switch RecordDraft.make(
-      kind: kind, title: title, fields: pairs, settings: household.settings, today: clock.today)
+      kind: kind, title: title, fields: pairs, settings: household.settings, today: clock.today,
+      time: clock.localTime(of: clock.now))
     {
     case .success(let d): draft = d
     case .failure(let problem): throw CreateSupport.usageError(problem.message)

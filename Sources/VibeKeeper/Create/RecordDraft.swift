@@ -21,12 +21,13 @@ public struct RecordDraft: Sendable {
   public let schema: RecordSchema
 
   /// Drafts a record. `fields` are (name, value) pairs as typed (`for`, `family/mom`);
-  /// `today` fills date defaults; `body` is the Markdown body; `schema` describes the kinds
+  /// `today` (and `time`, for date-times) fill the defaults; `body` is the Markdown body; `schema` describes the kinds
   /// (every field of the kind's description, and of a nested mapping such as a reminder's
   /// `schedule`, can be given).
   public static func make(
     kind: RecordKind, title: String, fields: [(String, String)], settings: Settings,
-    today: LocalDate, body: String = "", schema: RecordSchema = .standard
+    today: LocalDate, time: TimeOfDay? = nil, body: String = "",
+    schema: RecordSchema = .standard
   ) -> Result<RecordDraft, NewRecordProblem> {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return .failure(.emptyTitle) }
@@ -49,7 +50,7 @@ public struct RecordDraft: Sendable {
     for spec in settable where values[spec.field.name] == nil {
       guard spec.isNeeded(given: values) else { continue }
       if let fallback = spec.field.fallback {
-        values[spec.field.name] = Self.value(of: fallback, today: today)
+        values[spec.field.name] = Self.value(of: fallback, today: today, time: time)
       } else if spec.field.requirement == .required {
         return .failure(
           .missingRequired(spec.field.name, kind: kind, example: spec.field.example))
@@ -64,9 +65,14 @@ public struct RecordDraft: Sendable {
         schema: schema))
   }
 
-  private static func value(of fallback: FieldDefault, today: LocalDate) -> String {
+  private static func value(of fallback: FieldDefault, today: LocalDate, time: TimeOfDay?)
+    -> String
+  {
     switch fallback {
     case .today: return today.description
+    case .now:
+      let t = time ?? TimeOfDay(hour: 0, minute: 0)
+      return today.description + "T" + (t.map { String($0.description.prefix(5)) } ?? "00:00")
     case .monthStart:
       return (LocalDate(year: today.year, month: today.month, day: 1) ?? today).description
     case .monthEnd:

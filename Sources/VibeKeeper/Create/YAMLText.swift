@@ -9,6 +9,20 @@ enum YAMLText {
     isSafePlain(value) ? value : quoted(value)
   }
 
+  /// The scalar for `value` inside a flow mapping (`{name: Oat milk, price: 1.89}`): plain
+  /// only when it is also free of the flow indicators `,[]{}`.
+  static func flowScalar(_ value: String) -> String {
+    isSafePlain(value)
+      && !value.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) })
+      ? value : quoted(value)
+  }
+
+  /// One list entry on one line: `- {date: 2026-11-24, item: oat-milk, price: 1.89}`.
+  /// Values are YAML scalars already (`flowScalar`, numbers, dates).
+  static func flowEntry(_ fields: [(key: String, value: String)]) -> String {
+    "- {" + fields.map { $0.key + ": " + $0.value }.joined(separator: ", ") + "}"
+  }
+
   /// A double-quoted scalar with `\\`, `\"` and control characters escaped.
   static func quoted(_ value: String) -> String {
     var out = "\""

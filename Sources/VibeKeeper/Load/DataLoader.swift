@@ -65,6 +65,9 @@ public struct DataLoader: Sendable {
         settingsBytes = [UInt8](bytes)
         switch SourceText.decode([UInt8](bytes), file: display) {
         case .failure(let d): diagnostics.append(d)
+        case .success(let text) where ConflictMarkers.firstLine(in: text.text) != nil:
+          let line = ConflictMarkers.firstLine(in: text.text) ?? 1
+          diagnostics.append(ConflictMarkers.diagnostic(file: display, line: line))
         case .success(let text):
           let (node, d1) = YAMLReader(file: display, lineOffset: 0).read(Substring(text.text))
           let (s, d2) = SettingsDecoder.decode(node, file: display)

@@ -48,6 +48,10 @@ struct RecordFile {
       out.diagnostics.append(d)
       return out
     }
+    if let line = ConflictMarkers.firstLine(in: text) {
+      out.diagnostics.append(ConflictMarkers.diagnostic(file: displayPath, line: line))
+      return out
+    }
     if text.allSatisfy(\.isWhitespace) {
       out.diagnostics.append(
         Diagnostic(
@@ -204,6 +208,7 @@ struct RecordFile {
     case .occasions: OccasionDecoder.self
     case .gifts: GiftDecoder.self
     case .reminders: ReminderDecoder.self
+    case .doses: DoseDecoder.self
     case .budgets: BudgetDecoder.self
     case .purchases: PurchaseDecoder.self
     case .items: ItemDecoder.self

@@ -28,6 +28,10 @@ public struct GameResult: Hashable, Sendable {
   public var completed = true
   /// Free-text score (`3/6`).
   public var score: String?
+  /// The puzzle's number (`Wordle 1,620`), when known.
+  public var puzzle: Int?
+  /// Who played, for a household where several do (each has their own streaks).
+  public var player: String?
 
   public var id: String { meta.id }
 

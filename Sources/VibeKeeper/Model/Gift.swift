@@ -46,6 +46,8 @@ public struct Gift: Hashable, Sendable {
   public var status: GiftStatus = .idea
   /// When it was bought.
   public var purchased: LocalDate?
+  /// When it was given.
+  public var given: LocalDate?
   /// A shop link (http or https only).
   public var url: String?
   /// A path under `media/`.

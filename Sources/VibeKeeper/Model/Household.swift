@@ -6,6 +6,8 @@ public struct Household: Sendable {
   public var occasions: [Occasion] = []
   public var gifts: [Gift] = []
   public var reminders: [Reminder] = []
+  /// What was done about health reminders (`doses/`): each occurrence done or skipped.
+  public var doses: [Dose] = []
   public var budgets: [Budget] = []
   public var purchases: [Purchase] = []
   public var items: [Item] = []

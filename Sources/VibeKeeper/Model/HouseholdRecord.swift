@@ -18,6 +18,7 @@ extension RecordKind {
     case .occasions: Occasion.self
     case .gifts: Gift.self
     case .reminders: Reminder.self
+    case .doses: Dose.self
     case .budgets: Budget.self
     case .purchases: Purchase.self
     case .items: Item.self
@@ -44,6 +45,7 @@ extension Household {
     visitor.visit(&occasions)
     visitor.visit(&gifts)
     visitor.visit(&reminders)
+    visitor.visit(&doses)
     visitor.visit(&budgets)
     visitor.visit(&purchases)
     visitor.visit(&items)
@@ -116,6 +118,11 @@ extension ShoppingList: HouseholdRecord {
 extension Game: HouseholdRecord {
   public static var kind: RecordKind { .games }
   public static var list: WritableKeyPath<Household, [Game]> { \.games }
+}
+
+extension Dose: HouseholdRecord {
+  public static var kind: RecordKind { .doses }
+  public static var list: WritableKeyPath<Household, [Dose]> { \.doses }
 }
 
 extension GameResult: HouseholdRecord {

@@ -21,6 +21,8 @@ public struct Purchase: Hashable, Sendable {
   public var expires: LocalDate?
   /// The date it was used up (it leaves the pantry).
   public var used: LocalDate?
+  /// Thrown away rather than used (with `used`, the day it went): counted as waste.
+  public var wasted = false
   /// Markdown body.
   public var notes: String = ""
 

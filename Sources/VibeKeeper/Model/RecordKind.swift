@@ -1,7 +1,7 @@
 /// The kinds of record, one per top-level folder of the data folder.
 public enum RecordKind: String, CaseIterable, Sendable, Hashable, Comparable {
-  case contacts, occasions, gifts, reminders, budgets, purchases, items, prices, shopping,
-    games, results
+  case contacts, occasions, gifts, reminders, doses, budgets, purchases, items, prices,
+    shopping, games, results
 
   /// The folder name (the same as the raw value).
   public var folder: String { rawValue }

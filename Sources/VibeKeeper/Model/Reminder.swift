@@ -62,3 +62,32 @@ public struct WeeklySchedule: Hashable, Sendable {
   /// Whether it fires every day of the week.
   public var isDaily: Bool { days.count == 7 }
 }
+
+/// What was done about one occurrence of a health reminder: taken (done) or skipped, and
+/// when. Written by `vibekeeper done`, one line per entry in `doses/YYYY/MM.yml`.
+public struct Dose: Hashable, Sendable {
+  /// Whether the occurrence was done or deliberately skipped.
+  public enum Status: String, CaseIterable, Hashable, Sendable {
+    case done, skipped
+  }
+
+  public var meta: RecordMeta
+  /// The reminder (a reminder id).
+  public var reminder: String
+  /// The scheduled occurrence it answers (its local date and time), when known.
+  public var due: Date?
+  /// When it was done or skipped.
+  public var at: Date
+  public var status: Status = .done
+  /// A short note ("half a tablet").
+  public var note: String?
+
+  public var id: String { meta.id }
+
+  /// Creates an entry.
+  public init(meta: RecordMeta, reminder: String, at: Date) {
+    self.meta = meta
+    self.reminder = reminder
+    self.at = at
+  }
+}

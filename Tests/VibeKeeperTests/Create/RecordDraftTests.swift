@@ -70,6 +70,7 @@ import Testing
         # currency: EUR
         # status: idea
         # purchased: 2026-12-01
+        # given: 2026-12-24
         # url: https://shop.example/item
         # photo: gifts/pottery-class.jpg
         # tags: [experience]

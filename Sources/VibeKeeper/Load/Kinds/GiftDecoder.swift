@@ -11,6 +11,7 @@ enum GiftDecoder: KindDecoder {
     let currency = CurrencyField.read(&f, default: context.settings.currency)
     let status = f.choice("status", GiftStatus.allCases.map { ($0.rawValue, $0) })
     let purchased = f.date("purchased")
+    let given = f.date("given")
     let url = URLField.read(&f, "url")
     let photo = MediaPathField.read(&f, "photo")
     let tags = f.stringList("tags")
@@ -23,6 +24,7 @@ enum GiftDecoder: KindDecoder {
     // One rule everywhere: a gift with a `purchased:` date and no status is purchased.
     g.status = status ?? (purchased == nil ? .idea : .purchased)
     g.purchased = purchased
+    g.given = given
     g.url = url
     g.photo = photo
     g.tags = tags

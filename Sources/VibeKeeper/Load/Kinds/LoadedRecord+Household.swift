@@ -29,7 +29,7 @@ extension LoadedRecord {
         s.entries[i].item = nil
       }
       self = .shopping(s)
-    case .price, .result, .contact, .reminder, .budget, .item, .game:
+    case .price, .result, .contact, .reminder, .dose, .budget, .item, .game:
       return false
     }
     return true
@@ -42,6 +42,7 @@ extension LoadedRecord {
     case .occasions: self = .occasion(h.occasions[index])
     case .gifts: self = .gift(h.gifts[index])
     case .reminders: self = .reminder(h.reminders[index])
+    case .doses: self = .dose(h.doses[index])
     case .budgets: self = .budget(h.budgets[index])
     case .purchases: self = .purchase(h.purchases[index])
     case .items: self = .item(h.items[index])

@@ -26,6 +26,7 @@ enum PurchaseDecoder: KindDecoder {
     let currency = CurrencyField.read(&f, default: context.settings.currency)
     let expires = f.date("expires")
     let used = f.date("used")
+    let wasted = f.bool("wasted")
     guard let date, let price, item != nil || name != nil else { return nil }
     var p = Purchase(meta: meta, date: date, price: price, currency: currency)
     p.item = item
@@ -35,6 +36,7 @@ enum PurchaseDecoder: KindDecoder {
     p.category = category?.lowercased()
     p.expires = expires
     p.used = used
+    p.wasted = wasted ?? false
     p.notes = body
     if let total {
       p.givenTotal = total

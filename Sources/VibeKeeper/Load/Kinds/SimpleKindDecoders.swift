@@ -75,10 +75,14 @@ enum ResultDecoder: KindDecoder {
     }
     let completed = f.bool("completed")
     let score = f.scalar("score", what: "text").map { $0.1.text }
+    let puzzle = f.integer("puzzle", in: 0...10_000_000)
+    let player = f.string("player")
     guard let game, let when else { return nil }
     var r = GameResult(meta: meta, game: game, when: when)
     r.completed = completed ?? true
     r.score = score
+    r.puzzle = puzzle
+    r.player = player
     return .result(r)
   }
 }

@@ -58,6 +58,8 @@ public enum Requirement: Sendable, Hashable {
 public enum FieldDefault: Sendable, Hashable {
   /// Today's date.
   case today
+  /// Now, as a local date-time (`2026-11-24T08:05`).
+  case now
   /// The first day of the current month.
   case monthStart
   /// The last day of the current month.

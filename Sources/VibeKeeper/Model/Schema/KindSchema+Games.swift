@@ -28,5 +28,9 @@ extension KindSchema {
         "completed", .bool, example: "true",
         meaning: "`true` (default) or `false` for a game you did not finish or lost"),
       FieldSchema("score", .text, example: "4/6", meaning: "free text: `\"4/6\"`, `\"1:42\"`"),
+      FieldSchema("puzzle", .number, example: "1620", meaning: "the puzzle's number"),
+      FieldSchema(
+        "player", .text, example: "ana",
+        meaning: "who played, when several people play (each has their own streaks)"),
     ])
 }

@@ -17,6 +17,26 @@ extension KindSchema {
       meaning: "the last date it applies, inclusive (default: forever)"),
   ]
 
+  /// `doses/`: each occurrence of a reminder done or skipped (`vibekeeper done`).
+  public static let doses = KindSchema(
+    .doses, singular: "dose", holds: "health reminders done or skipped, one line each",
+    titleField: "reminder", body: nil,
+    fields: [
+      FieldSchema(
+        "reminder", .reference(.reminders), .required, example: "vitamin-d",
+        meaning: "the reminder (a reminder id)"),
+      FieldSchema(
+        "due", .dateTime, example: "2026-11-22T08:00",
+        meaning: "the scheduled occurrence it answers (local date-time)"),
+      FieldSchema(
+        "at", .dateTime, .required, example: "2026-11-22T08:05", fallback: .now,
+        meaning: "when it was done or skipped"),
+      FieldSchema(
+        "status", .choice(Dose.Status.allCases.map(\.rawValue)), example: "done",
+        meaning: "`done` (default) or `skipped`"),
+      FieldSchema("note", .text, example: "half a tablet", meaning: "a short note"),
+    ])
+
   /// `reminders/`: health routines.
   public static let reminders = KindSchema(
     .reminders, singular: "reminder",

@@ -60,6 +60,9 @@ extension KindSchema {
       FieldSchema(
         "used", .date, example: "2026-11-28",
         meaning: "the date it was used up: it leaves the pantry"),
+      FieldSchema(
+        "wasted", .bool, example: "true",
+        meaning: "`true` when it was thrown away rather than used (with `used`, the day it went)"),
     ])
 
   /// `items/`: the things you buy again and again.

@@ -74,6 +74,7 @@ extension KindSchema {
         "status", .choice(["idea", "purchased", "given"]), example: "idea",
         meaning: "`idea` (default), `purchased` or `given`"),
       FieldSchema("purchased", .date, example: "2026-12-01", meaning: "the date you bought it"),
+      FieldSchema("given", .date, example: "2026-12-24", meaning: "the date you gave it"),
       FieldSchema(
         "url", .link, example: "https://shop.example/item",
         meaning: "a shop link; `http://` or `https://` only"),

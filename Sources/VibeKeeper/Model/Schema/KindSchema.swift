@@ -60,7 +60,7 @@ public struct RecordSchema: Sendable, Hashable {
   /// The data format as VibeKeeper reads it.
   public static let standard = RecordSchema(
     kinds: [
-      .contacts, .occasions, .gifts, .reminders, .budgets, .purchases, .items, .prices,
+      .contacts, .occasions, .gifts, .reminders, .doses, .budgets, .purchases, .items, .prices,
       .shopping, .games, .results,
     ],
     common: [

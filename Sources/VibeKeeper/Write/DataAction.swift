@@ -1,0 +1,89 @@
+import Foundation
+
+/// What a daily action sees when it plans its change: the data folder as loaded, "now" in
+/// the settings time zone, and the writer (to read the files it changes).
+public struct ActionContext: Sendable {
+  /// The household as loaded (with whatever errors it has elsewhere).
+  public let household: Household
+  /// "Now" in the settings time zone.
+  public let clock: LocalClock
+  /// The writer, for reading the files to change.
+  public let writer: DataWriter
+  /// The record schema (the loader's description of every kind).
+  public let schema: RecordSchema
+}
+
+/// What an action will write and how to say it.
+public struct ActionPlan: Sendable {
+  /// The files it changes.
+  public var changes: [FileChange]
+  /// What happened, in a line: "Took Vitamin D at 08:03".
+  public var summary: String
+  /// The git commit message for `--commit` (the summary, by default).
+  public var commitMessage: String
+
+  /// A plan.
+  public init(changes: [FileChange], summary: String, commitMessage: String? = nil) {
+    self.changes = changes
+    self.summary = summary
+    self.commitMessage = commitMessage ?? summary
+  }
+}
+
+/// A command that writes into the data folder (`done`, `played`, `bought`, ...): it plans
+/// its change from the loaded data, and `ActionRunner` checks and writes it.
+public protocol DataAction: Sendable {
+  /// The change, or why there is none.
+  func plan(_ context: ActionContext) throws(DataWriter.Problem) -> ActionPlan
+}
+
+/// Runs a `DataAction` under the writer's rules (see `DataWriter`): lock, load, plan,
+/// check, write, and commit to git when asked.
+public struct ActionRunner: Sendable {
+  /// The writer.
+  public let writer: DataWriter
+  /// The schema the loader and the check use.
+  public var schema: RecordSchema = .standard
+
+  /// A runner for the data folder `root`, shown as `displayRoot`.
+  public init(root: URL, displayRoot: String) {
+    writer = DataWriter(root: root, displayRoot: displayRoot)
+  }
+
+  /// What a run did.
+  public struct Outcome: Sendable {
+    /// The plan (its changes were written unless `dryRun`).
+    public let plan: ActionPlan
+    /// Whether the changes were written.
+    public let written: Bool
+    /// The commit made, when `--commit` was given.
+    public let commit: String?
+  }
+
+  /// Plans `action` at `now` (the wall clock when nil), then checks and writes its changes;
+  /// with `dryRun` nothing is written; with `commit` the changed files are committed.
+  public func run(_ action: some DataAction, now: Date?, dryRun: Bool, commit: Bool)
+    throws(DataWriter.Problem) -> Outcome
+  {
+    try writer.locked { () throws(DataWriter.Problem) -> Outcome in
+      guard FileManager.default.fileExists(atPath: writer.root.appendingPathComponent(".").path)
+      else {
+        throw DataWriter.Problem(description: "there is no data folder at \(writer.root.path)")
+      }
+      var loader = DataLoader(root: writer.root, displayRoot: writer.displayRoot)
+      loader.schema = schema
+      let household = loader.load().household
+      let clock = LocalClock(now: now ?? Date(), timeZone: household.settings.timeZone)
+      let context = ActionContext(
+        household: household, clock: clock, writer: writer, schema: schema)
+      let plan = try action.plan(context)
+      try writer.check(plan.changes, household: household, schema: schema)
+      guard !dryRun else { return Outcome(plan: plan, written: false, commit: nil) }
+      try writer.write(plan.changes)
+      guard commit else { return Outcome(plan: plan, written: true, commit: nil) }
+      let made = try GitCommit.commit(
+        paths: plan.changes.map(\.path), message: plan.commitMessage, in: writer.root)
+      return Outcome(plan: plan, written: true, commit: made)
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one way the commands that write change the data folder. Every change is read,
+/// checked with the loader, and written atomically:
+/// - one writer at a time: an advisory lock on the data folder serialises VibeKeeper's own
+///   writers (two `bought` at once both land);
+/// - a file with an unresolved merge conflict is never written;
+/// - the result is decoded and its references resolved before anything is written: a
+///   change that would add an error is refused and nothing changes;
+/// - each file is written to a temporary file beside it, synced, and renamed over it, only
+///   if it still holds the text it was read with (an editor that saved meanwhile wins and
+///   the command says so); a new file is never created over one that appeared meanwhile.
+public struct DataWriter: Sendable {
+  /// The data folder.
+  public let root: URL
+  /// How the data folder is named in messages (`data`).
+  public let displayRoot: String
+
+  /// A writer into `root`.
+  public init(root: URL, displayRoot: String) {
+    self.root = root
+    self.displayRoot = displayRoot
+  }
+
+  /// Why nothing was written.
+  public struct Problem: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, for the user.
+    public let description: String
+    /// The errors the change would have added, when that was the reason.
+    public var diagnostics: [Diagnostic] = []
+  }
+
+  /// The path shown for a file (`data/purchases/2026/11.yml`).
+  public func display(_ path: String) -> String {
+    displayRoot.isEmpty ? path : displayRoot + "/" + path
+  }
+
+  // MARK: Lock
+
+  /// Runs `body` holding the data folder's writer lock (an advisory `flock` on the folder
+  /// itself, so no lock file is left behind).
+  public func locked<T>(_ body: () throws(Problem) -> T) throws(Problem) -> T {
+    let fd = open(root.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw Problem(description: "cannot open the data folder \(root.path)")
+    }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { break }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+
+  // MARK: Read
+
+  /// The text of a file inside the data folder, nil when it does not exist. A file with a
+  /// conflict marker, or one that leads outside the data folder, is refused.
+  public func read(_ path: String) throws(Problem) -> String? {
+    let url = try inside(path)
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw Problem(description: "cannot read \(display(path))")
+    }
+    guard case .success(let decoded) = SourceText.decode(Array(data), file: display(path)) else {
+      throw Problem(description: "\(display(path)) is not valid UTF-8; fix it first")
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    if let line = ConflictMarkers.firstLine(in: decoded.text) {
+      throw Problem(
+        description:
+          "\(display(path)):\(line) has an unresolved merge conflict, so nothing was written",
+        diagnostics: [ConflictMarkers.diagnostic(file: display(path), line: line)])
+    }
+    return text
+  }
+
+  /// The URL of `path`, refused when it (or a folder on the way) leads outside the data
+  /// folder or the path climbs out of it.
+  func inside(_ path: String) throws(Problem) -> URL {
+    guard RecordFile.isValidID(path) else {
+      throw Problem(description: "'\(path)' is not a path inside the data folder")
+    }
+    let url = root.appendingPathComponent(path)
+    let rootReal = root.resolvingSymlinksInPath().standardizedFileURL.path
+    var folder = url.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: folder.path), folder.path.count > 1 {
+      folder = folder.deletingLastPathComponent()
+    }
+    let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
+    guard real == rootReal || real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/") else {
+      throw Problem(description: "\(display(path)) leads outside the data folder (to \(real))")
+    }
+    return url
+  }
+
+  // MARK: Check
+
+  /// Refuses `changes` when a changed record file would have an error it did not have
+  /// before: each is decoded as the loader decodes it and its references are resolved
+  /// against `household` (the data folder as loaded).
+  public func check(_ changes: [FileChange], household: Household, schema: RecordSchema)
+    throws(Problem)
+  {
+    var added: [Diagnostic] = []
+    for change in changes {
+      guard let kind = RecordKind.allCases.first(where: { change.path.hasPrefix($0.folder + "/") })
+      else { continue }
+      let file = RecordFile(kind: kind, path: change.path, displayPath: display(change.path))
+      let context = DecodeContext(settings: household.settings, schema: schema)
+      let before = change.before.map { errors(file, $0, context, household) } ?? []
+      var known = Dictionary(before.map { ($0.message, 1) }, uniquingKeysWith: +)
+      for d in errors(file, change.after, context, household) {
+        if let n = known[d.message], n > 0 {
+          known[d.message] = n - 1
+        } else {
+          added.append(d)
+        }
+      }
+    }
+    guard added.isEmpty else {
+      throw Problem(
+        description:
+          "the change would add \(added.count == 1 ? "an error" : "errors"), so nothing was written",
+        diagnostics: added)
+    }
+  }
+
+  /// The errors of one file's text: its own and its references to records that do not
+  /// exist.
+  private func errors(
+    _ file: RecordFile, _ text: String, _ context: DecodeContext, _ household: Household
+  ) -> [Diagnostic] {
+    let output = file.decode(Array(text.utf8), context: context)
+    var out = output.diagnostics.filter { $0.severity == .error }
+    for ref in output.references.joined() + output.leftOut.flatMap(\.references)
+    where !household.ids(of: ref.target).contains(ref.id) {
+      out.append(
+        Diagnostic(
+          .error, ref.location,
+          "'\(ref.field)' names \(ref.target.singular) '\(ref.id)', which does not exist"))
+    }
+    return out
+  }
+
+  // MARK: Write
+
+  /// Writes every change atomically, each only if its file still holds `before`.
+  public func write(_ changes: [FileChange]) throws(Problem) {
+    for change in changes {
+      let url = try inside(change.path)
+      let folder = url.deletingLastPathComponent()
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw Problem(description: "cannot create the folder \(folder.path)")
+      }
+      let temp = folder.appendingPathComponent(".vk-write-\(UUID().uuidString).tmp").path
+      do {
+        try RecordWriter.createExclusively(temp, Array(change.after.utf8))
+      } catch {
+        throw Problem(description: error.description)
+      }
+      defer { unlink(temp) }
+      if let before = change.before {
+        let now = FileManager.default.contents(atPath: url.path).map {
+          String(decoding: $0, as: UTF8.self)
+        }
+        guard now == before else {
+          throw Problem(
+            description:
+              "\(display(change.path)) changed while this command ran, so nothing was written to it; run the command again"
+          )
+        }
+        guard rename(temp, url.path) == 0 else {
+          throw Problem(
+            description: "cannot write \(display(change.path)): \(String(cString: strerror(errno)))"
+          )
+        }
+      } else if link(temp, url.path) != 0 {
+        let code = errno
+        throw Problem(
+          description: code == EEXIST
+            ? "\(display(change.path)) appeared while this command ran, so nothing was written to it; run the command again"
+            : "cannot create \(display(change.path)): \(String(cString: strerror(code)))")
+      }
+      Self.syncFolder(folder.path)
+    }
+  }
+
+  /// Makes a rename in `folder` durable.
+  private static func syncFolder(_ folder: String) {
+    let fd = open(folder, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    close(fd)
+  }
+}

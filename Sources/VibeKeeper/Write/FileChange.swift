@@ -1,0 +1,45 @@
+/// One file a write changes: its path inside the data folder, its text before (nil for a
+/// new file) and after.
+public struct FileChange: Sendable, Equatable {
+  /// The path inside the data folder (`purchases/2026/11.yml`).
+  public let path: String
+  /// The text it had when it was read, nil when it did not exist.
+  public let before: String?
+  /// The text to write.
+  public let after: String
+
+  /// A change of `path` from `before` to `after`.
+  public init(path: String, before: String?, after: String) {
+    self.path = path
+    self.before = before
+    self.after = after
+  }
+
+  /// The lines that change, as a small diff: ` ` for context, `-` removed, `+` added, one
+  /// hunk around the changed lines (the writers change only the lines they must).
+  public var diff: String {
+    let old = TextLines(before ?? "").lines.map(TextLines.bare)
+    let new = TextLines(after).lines.map(TextLines.bare)
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    var out: [String] = []
+    let from = max(0, prefix - 1)
+    out += old[from..<prefix].map { "  " + $0 }
+    out += old[prefix..<(old.count - suffix)].map { "- " + $0 }
+    out += new[prefix..<(new.count - suffix)].map { "+ " + $0 }
+    out += new[(new.count - suffix)..<min(new.count, new.count - suffix + 1)].map { "  " + $0 }
+    return out.joined(separator: "\n")
+  }
+
+  /// The lines added (for an append: exactly the new entry lines).
+  public var addedLines: [String] {
+    diff.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("+ ") }
+      .map { String($0.dropFirst(2)) }
+  }
+}

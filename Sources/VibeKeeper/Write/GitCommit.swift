@@ -1,0 +1,47 @@
+import Foundation
+
+/// Commits just the files a command wrote (`--commit`), with the user's own git settings
+/// (their name, their hooks: the pre-commit hook `init --git` installs runs `check`).
+enum GitCommit {
+  /// Commits `paths` (inside `root`) with `message`; the new commit's short hash.
+  static func commit(paths: [String], message: String, in root: URL) throws(DataWriter.Problem)
+    -> String
+  {
+    guard run(["rev-parse", "--show-toplevel"], in: root).status == 0 else {
+      throw DataWriter.Problem(
+        description:
+          "the change was written, but \(root.path) is not in a git repository, so nothing was committed (run `git init`, or leave out --commit)"
+      )
+    }
+    let add = run(["add", "--"] + paths, in: root)
+    guard add.status == 0 else {
+      throw DataWriter.Problem(
+        description: "the change was written, but `git add` failed: \(add.output)")
+    }
+    let made = run(["commit", "--quiet", "--message", message, "--"] + paths, in: root)
+    guard made.status == 0 else {
+      throw DataWriter.Problem(
+        description: "the change was written, but `git commit` failed: \(made.output)")
+    }
+    return run(["rev-parse", "--short", "HEAD"], in: root).output
+  }
+
+  /// Runs git in `folder`; its exit status and output (trimmed).
+  static func run(_ arguments: [String], in folder: URL) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "--no-pager", "-C", folder.path] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["GIT_TERMINAL_PROMPT"] = "0"
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    do { try process.run() } catch { return (-1, "\(error)") }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return (process.terminationStatus, text)
+  }
+}

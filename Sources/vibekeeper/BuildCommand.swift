@@ -51,7 +51,7 @@ struct BuildOptions: ParsableArguments {
 
   /// `templates/` beside the data folder, when it exists.
   static func defaultTemplateFolder(beside data: String) -> String? {
-    let shown = (data as NSString).deletingLastPathComponent
+    let shown = DataFolderPath.parent(of: data)
     let candidate = shown.isEmpty ? "templates" : shown + "/templates"
     var isDir: ObjCBool = false
     return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDir) && isDir.boolValue

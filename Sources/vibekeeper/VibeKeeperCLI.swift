@@ -19,11 +19,15 @@ struct VibeKeeperCLI: ParsableCommand {
         vibekeeper report budgets --format json
         vibekeeper capture "Mom would love a pottery class for her birthday, about 80 euros"
         vibekeeper watch                        # rebuild on every change
+        vibekeeper done vitamin-d               # today's dose, taken
+        vibekeeper bought oat-milk 1.89 --list weekend
       """,
     version: "0.1.0",
     subcommands: [
-      BuildCommand.self, WatchCommand.self, CheckCommand.self, ReportCommand.self,
-      SearchCommand.self, NewCommand.self, CaptureCommand.self, CompletionsCommand.self,
+      InitCommand.self, BuildCommand.self, WatchCommand.self, CheckCommand.self,
+      ReportCommand.self, SearchCommand.self, NewCommand.self, CaptureCommand.self,
+      DoneCommand.self, PlayedCommand.self, BoughtCommand.self, ListCommand.self,
+      UsedCommand.self, GiftCommand.self, CompletionsCommand.self,
     ]
   )
 

@@ -60,9 +60,10 @@ public struct ActionRunner: Sendable {
     public let commit: String?
   }
 
-  /// Plans `action` at `now` (the wall clock when nil), then checks and writes its changes;
-  /// with `dryRun` nothing is written; with `commit` the changed files are committed.
-  public func run(_ action: some DataAction, now: Date?, dryRun: Bool, commit: Bool)
+  /// Plans `action` at `now` (`--now`: a date-time or date in the settings time zone; the
+  /// wall clock when nil), then checks and writes its changes; with `dryRun` nothing is
+  /// written; with `commit` the changed files are committed.
+  public func run(_ action: some DataAction, now: String?, dryRun: Bool, commit: Bool)
     throws(DataWriter.Problem) -> Outcome
   {
     try writer.locked { () throws(DataWriter.Problem) -> Outcome in
@@ -73,7 +74,16 @@ public struct ActionRunner: Sendable {
       var loader = DataLoader(root: writer.root, displayRoot: writer.displayRoot)
       loader.schema = schema
       let household = loader.load().household
-      let clock = LocalClock(now: now ?? Date(), timeZone: household.settings.timeZone)
+      let zone = household.settings.timeZone
+      var instant = Date()
+      if let now {
+        guard let parsed = NowOption.parse(now, timeZone: zone) else {
+          throw DataWriter.Problem(
+            description: "--now must be YYYY-MM-DD or YYYY-MM-DDTHH:MM, not '\(now)'")
+        }
+        instant = parsed
+      }
+      let clock = LocalClock(now: instant, timeZone: zone)
       let context = ActionContext(
         household: household, clock: clock, writer: writer, schema: schema)
       let plan = try action.plan(context)

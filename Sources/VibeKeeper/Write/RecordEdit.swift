@@ -34,6 +34,67 @@ struct RecordEdit {
     return (bom ? "\u{FEFF}" : "") + lines.text
   }
 
+  /// `text` with `fields` set on entry `index` (0-based) of the record's list `list`
+  /// (a shopping list's `items`).
+  func setting(
+    _ fields: [(key: String, value: String)], onEntry index: Int, of list: String,
+    inRecord id: String, in text: String
+  ) throws(Problem) -> String {
+    let bom = text.hasPrefix("\u{FEFF}")
+    let body = bom ? String(text.dropFirst()) : text
+    let record = try find(id, in: body.replacingOccurrences(of: "\r\n", with: "\n"))
+    guard let entry = record.entries.first(where: { $0.key.text == list }),
+      case .sequence(let items, _, _) = entry.value, items.indices.contains(index),
+      case .mapping(let mapping) = items[index]
+    else {
+      throw Problem(description: "\(file.displayPath) has no entry \(index + 1) in '\(list)'")
+    }
+    var lines = TextLines(body)
+    for (key, value) in fields {
+      if Self.isFlow(mapping, lines) {
+        try setFlow(key, value, mapping, &lines)
+      } else {
+        try setBlock(key, value, mapping, &lines)
+      }
+    }
+    return (bom ? "\u{FEFF}" : "") + lines.text
+  }
+
+  /// `text` with `entry` (a flow mapping's text, `{item: oat-milk, quantity: 2}`) added at
+  /// the end of the record's list `list`, in the list's indentation; the list is started
+  /// when the record has none.
+  func appending(entry: String, to list: String, inRecord id: String, in text: String)
+    throws(Problem) -> String
+  {
+    let bom = text.hasPrefix("\u{FEFF}")
+    let body = bom ? String(text.dropFirst()) : text
+    let record = try find(id, in: body.replacingOccurrences(of: "\r\n", with: "\n"))
+    var lines = TextLines(body)
+    if let field = record.entries.first(where: { $0.key.text == list }) {
+      guard case .sequence(let items, let line, let column) = field.value,
+        !lines.content(line).unicodeScalars.dropFirst(column - 1).starts(with: ["["])
+      else {
+        throw Problem(
+          description:
+            "'\(list)' in \(file.displayPath):\(field.key.line) is not a list of lines; edit it by hand"
+        )
+      }
+      let dash = String(repeating: " ", count: max(0, column - 1))
+      let last =
+        items.last.map { item -> Int in
+          if case .mapping(let m) = item, Self.isFlow(m, lines) { return m.line }
+          return lastLine(from: item.position.line, keyColumn: column + 2, lines)
+        } ?? field.key.line
+      lines.insert([dash + "- " + entry], after: last)
+    } else {
+      let indent = String(
+        repeating: " ", count: max(0, (record.entries.first?.key.column ?? 1) - 1))
+      lines.insert(
+        [indent + list + ":", indent + "  - " + entry], after: lastLine(of: record, lines))
+    }
+    return (bom ? "\u{FEFF}" : "") + lines.text
+  }
+
   // MARK: Finding the record
 
   /// The mapping of record `id` in the file (`fileID` or its `id:`; `fileID#N` in a list).
@@ -115,10 +176,16 @@ struct RecordEdit {
   /// else the last line before the next list entry or the end that is not blank or a
   /// comment.
   private func lastLine(of m: YAMLMapping, _ lines: TextLines) -> Int {
-    let start = m.entries.last?.key.line ?? m.line
+    lastLine(
+      from: m.entries.last?.key.line ?? m.line, keyColumn: m.entries.first?.key.column ?? 1,
+      lines)
+  }
+
+  /// The last line from `start` on that is not blank or a comment and is indented at least
+  /// to `keyColumn` (so belongs to what starts there), before a `---`.
+  private func lastLine(from start: Int, keyColumn: Int, _ lines: TextLines) -> Int {
     var last = start
     var n = start + 1
-    let keyColumn = m.entries.first?.key.column ?? 1
     while n <= lines.lines.count {
       let content = lines.content(n)
       let trimmed = content.trimmedWhitespace()

@@ -18,6 +18,12 @@ public enum TerminalText {
     return out
   }
 
+  /// Several lines, each escaped: the line feeds between them stay line feeds.
+  public static func escapedLines(_ text: some StringProtocol) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped($0) }
+      .joined(separator: "\n")
+  }
+
   private static func isControl(_ s: Unicode.Scalar) -> Bool {
     s.value < 0x20 || (0x7F...0x9F).contains(s.value)
   }

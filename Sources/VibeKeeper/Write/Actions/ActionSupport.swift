@@ -1,0 +1,118 @@
+import Foundation
+
+/// What the daily actions share: finding a record by what the user typed (with a
+/// did-you-mean), appending a line to a monthly log, editing a record's fields, and the
+/// YAML text of values.
+extension ActionContext {
+  /// The record of `kind` the user means by `typed`: its id, else its id or title without
+  /// regard to case, accents or separators; an error with the closest id otherwise.
+  func find<R: HouseholdRecord>(
+    _ type: R.Type, _ typed: String, title: (R) -> String
+  ) throws(DataWriter.Problem) -> R {
+    let records = household[keyPath: R.list]
+    let wanted = typed.trimmingCharacters(in: .whitespaces)
+    if let exact = records.first(where: { $0.meta.id == wanted.lowercased() }) { return exact }
+    let key = Self.key(wanted)
+    let matches = records.filter {
+      Self.key($0.meta.id) == key || Self.key(title($0)) == key
+        || Self.key(($0.meta.id.split(separator: "/").last).map(String.init) ?? "") == key
+    }
+    if matches.count == 1, let only = matches.first { return only }
+    let kind = R.kind
+    if matches.count > 1 {
+      throw DataWriter.Problem(
+        description:
+          "'\(typed)' could be \(matches.map { "'\($0.meta.id)'" }.joined(separator: " or ")); give the id"
+      )
+    }
+    let ids = records.map(\.meta.id)
+    let hint =
+      Suggestion.closest(to: wanted.lowercased(), in: ids).map { " (did you mean '\($0)'?)" }
+      ?? (ids.isEmpty
+        ? "; there are no \(kind.folder) yet"
+        : "; known: \(ids.sorted().prefix(8).joined(separator: ", "))")
+    throw DataWriter.Problem(description: "no \(kind.singular) '\(typed)'\(hint)")
+  }
+
+  /// Letters and digits only, lower case, without accents: how names are compared.
+  static func key(_ text: String) -> String {
+    String(
+      text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        .unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        .map(Character.init))
+  }
+
+  /// `line` appended to the monthly list file of `kind` for `date`
+  /// (`purchases/2026/11.yml`), which is created when needed.
+  func appending(_ line: String, to kind: RecordKind, month date: LocalDate)
+    throws(DataWriter.Problem) -> FileChange
+  {
+    let path = "\(kind.folder)/\(date.year)/\(date.month < 10 ? "0" : "")\(date.month).yml"
+    let before = try writer.read(path)
+    var lines = TextLines(before ?? "")
+    if before == nil {
+      let month = path.dropFirst(kind.folder.count + 1).dropLast(4)
+      lines.append([
+        "# \(kind.folder.capitalized) of \(month.replacingOccurrences(of: "/", with: "-")), one per line."
+      ])
+    }
+    lines.append([line])
+    return FileChange(path: path, before: before, after: lines.text)
+  }
+
+  /// `fields` set on a record (or, with `entry`, on an entry of one of its lists), in its
+  /// own file.
+  func editing(
+    _ meta: RecordMeta, kind: RecordKind, set fields: [(key: String, value: String)],
+    entry: (list: String, index: Int)? = nil
+  ) throws(DataWriter.Problem) -> FileChange {
+    guard let before = try writer.read(meta.path) else {
+      throw DataWriter.Problem(description: "\(writer.display(meta.path)) is gone")
+    }
+    let edit = RecordEdit(
+      file: RecordFile(kind: kind, path: meta.path, displayPath: writer.display(meta.path)))
+    do {
+      let after =
+        if let entry {
+          try edit.setting(
+            fields, onEntry: entry.index, of: entry.list, inRecord: meta.id, in: before)
+        } else {
+          try edit.setting(fields, onRecord: meta.id, in: before)
+        }
+      return FileChange(path: meta.path, before: before, after: after)
+    } catch {
+      throw DataWriter.Problem(description: error.description)
+    }
+  }
+
+  /// The instant `--at` names: `HH:MM` (today), or a date-time `YYYY-MM-DDTHH:MM` in the
+  /// settings time zone.
+  func moment(_ text: String) throws(DataWriter.Problem) -> Date {
+    if let time = TimeOfDay(text: text) { return clock.instant(clock.today, time) }
+    if LocalDate(iso: text) == nil, let instant = NowOption.parse(text, timeZone: clock.timeZone) {
+      return instant
+    }
+    throw DataWriter.Problem(
+      description: "--at must be a time HH:MM or a date-time YYYY-MM-DDTHH:MM, not '\(text)'")
+  }
+
+  /// The day `--at` names: `YYYY-MM-DD`, or today when nil.
+  func day(_ text: String?) throws(DataWriter.Problem) -> LocalDate {
+    guard let text else { return clock.today }
+    guard let day = LocalDate(iso: text) else {
+      throw DataWriter.Problem(description: "--at must be a date YYYY-MM-DD, not '\(text)'")
+    }
+    return day
+  }
+
+  /// A date-time as written in records: `2026-11-24T08:03`.
+  func local(_ instant: Date) -> String {
+    let t = clock.localTime(of: instant)
+    return clock.localDate(of: instant).description + "T" + String(t.description.prefix(5))
+  }
+
+  /// An amount as written in records: `1.89`, `12`.
+  static func amount(_ value: Decimal) -> String {
+    DecimalFormat.plain(value, places: nil)
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// `vibekeeper bought ITEM [PRICE]`: a purchase, appended to the month's purchases file.
+/// With `list`, the matching line of that shopping list is ticked with the price paid, so
+/// one entry reaches the list, the budget, the price history and the pantry.
+public struct BoughtAction: DataAction {
+  /// An item id or name; with `oneOff`, the name of something that is no item.
+  public var item: String
+  /// Whether `item` is a one-off name (`--name`).
+  public var oneOff = false
+  /// The unit price paid; by default the list line's estimate, else the item's latest price.
+  public var price: Decimal?
+  /// How many (default the list line's quantity, else 1).
+  public var quantity: Decimal?
+  public var store: String?
+  public var expires: LocalDate?
+  public var category: String?
+  /// A shopping list (id or title) whose line for the item is ticked.
+  public var list: String?
+  /// The day it was bought (`YYYY-MM-DD`; default today).
+  public var date: String?
+
+  /// A purchase of `item`.
+  public init(item: String) { self.item = item }
+
+  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+    let day = try c.day(date)
+    let found: Item? = oneOff ? nil : try c.find(Item.self, item, title: \.name)
+    let name = found?.name ?? item.trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else { throw DataWriter.Problem(description: "say what you bought") }
+    let currency = c.household.settings.currency
+    var listChange: FileChange?
+    var paid = price
+    var quantity = quantity
+    if let list {
+      let shopping = try c.find(ShoppingList.self, list, title: \.title)
+      let key = found.map { "item:" + $0.id } ?? "name:" + name.lowercased()
+      guard let index = shopping.entries.firstIndex(where: { $0.mergeKey == key }) else {
+        throw DataWriter.Problem(
+          description:
+            "'\(shopping.title)' has no line for \(name); add it with `vibekeeper list \(shopping.id) add \(found?.id ?? name)`"
+        )
+      }
+      let line = shopping.entries[index]
+      guard !line.purchased.isDone else {
+        throw DataWriter.Problem(
+          description: "\(name) is already ticked on '\(shopping.title)' (\(line.location))")
+      }
+      paid = paid ?? line.estimate
+      quantity = quantity ?? line.quantity
+      if paid == nil, let id = found?.id {
+        paid = PriceIndex(c.household).latestPrice(of: id, currency: currency, asOf: day)
+      }
+      if let paid {
+        listChange = try c.editing(
+          shopping.meta, kind: .shopping,
+          set: [("purchased", day.description), ("actual", ActionContext.amount(paid))],
+          entry: ("items", index))
+      }
+    }
+    if paid == nil, let id = found?.id {
+      paid = PriceIndex(c.household).latestPrice(of: id, currency: currency, asOf: day)
+    }
+    guard let paid else {
+      throw DataWriter.Problem(
+        description:
+          "no price known for \(name); give it: `vibekeeper bought \(found?.id ?? "--name '\(name)'") 1.89`"
+      )
+    }
+    var fields: [(key: String, value: String)] = [("date", day.description)]
+    if let found {
+      fields.append(("item", found.id))
+    } else {
+      fields.append(("name", YAMLText.flowScalar(name)))
+    }
+    fields.append(("price", ActionContext.amount(paid)))
+    if let quantity, quantity != 1 { fields.append(("quantity", ActionContext.amount(quantity))) }
+    if let store { fields.append(("store", YAMLText.flowScalar(store))) }
+    if let category { fields.append(("category", YAMLText.flowScalar(category))) }
+    if let expires { fields.append(("expires", expires.description)) }
+    let purchase = try c.appending(YAMLText.flowEntry(fields), to: .purchases, month: day)
+    let money = Currency.format(paid * (quantity ?? 1), code: currency)
+    var summary = "Bought \(name.lowercased() == name ? name : name.lowercasedFirst) \(money)"
+    if let store { summary += " at \(store)" }
+    return ActionPlan(changes: [purchase] + (listChange.map { [$0] } ?? []), summary: summary)
+  }
+}
+
+extension String {
+  /// The text with its first letter in lower case ("Oat milk" gives "oat milk").
+  var lowercasedFirst: String {
+    guard let first else { return self }
+    return first.lowercased() + dropFirst()
+  }
+}

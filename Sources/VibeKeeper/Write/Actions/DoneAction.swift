@@ -1,0 +1,66 @@
+import Foundation
+
+/// `vibekeeper done REMINDER [--at DATETIME] [--skip] [--note TEXT]`: the occurrence due
+/// now (or at `--at`) is done or skipped, one line appended to the month's doses file. The
+/// history is kept, never one date overwritten.
+public struct DoneAction: DataAction {
+  /// The reminder's id or title.
+  public var reminder: String
+  /// When it was done (`HH:MM` or a date-time; default now).
+  public var at: String?
+  /// Skipped rather than done.
+  public var skip = false
+  public var note: String?
+
+  /// How far around the time of marking an occurrence counts as the one meant: up to 20
+  /// hours after it was due (an evening tablet marked the next morning is late, not the
+  /// next one), up to 4 hours before.
+  static let after: TimeInterval = 20 * 3_600
+  static let before: TimeInterval = 4 * 3_600
+
+  /// An action on `reminder`.
+  public init(reminder: String) { self.reminder = reminder }
+
+  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+    let r = try c.find(Reminder.self, reminder, title: \.title)
+    guard r.enabled else {
+      throw DataWriter.Problem(description: "'\(r.title)' is disabled (enabled: false)")
+    }
+    let when = try at.map { text throws(DataWriter.Problem) in try c.moment(text) } ?? c.clock.now
+    let answered = Set(c.household.doses.filter { $0.reminder == r.id }.compactMap(\.due))
+    let candidates = HealthReminders.occurrences(
+      of: r, from: when.addingTimeInterval(-Self.after), to: when.addingTimeInterval(Self.before),
+      clock: c.clock)
+    let open = candidates.filter { !answered.contains($0) }
+    guard
+      let due = open.min(by: {
+        abs($0.timeIntervalSince(when)) < abs($1.timeIntervalSince(when))
+      })
+    else {
+      if let done = candidates.first {
+        throw DataWriter.Problem(
+          description:
+            "'\(r.title)' due \(c.local(done)) is already marked; nothing else is due around \(c.local(when))"
+        )
+      }
+      let next = HealthReminders.occurrences(
+        of: r, from: when, to: when.addingTimeInterval(400 * 86_400), clock: c.clock
+      ).first
+      throw DataWriter.Problem(
+        description: "nothing of '\(r.title)' is due around \(c.local(when))"
+          + (next.map { "; next: \(c.local($0))" } ?? ""))
+    }
+    var fields: [(key: String, value: String)] = [
+      ("reminder", r.id), ("due", c.local(due)), ("at", c.local(when)),
+      ("status", skip ? "skipped" : "done"),
+    ]
+    if let note, !note.isEmpty { fields.append(("note", YAMLText.flowScalar(note))) }
+    let change = try c.appending(
+      YAMLText.flowEntry(fields), to: .doses, month: c.clock.localDate(of: when))
+    let time = String(c.clock.localTime(of: due).description.prefix(5))
+    let verb = skip ? "Skipped " : r.category == .medication ? "Took " : "Did "
+    return ActionPlan(
+      changes: [change],
+      summary: verb + r.title + " (due \(time))", commitMessage: verb + r.title)
+  }
+}

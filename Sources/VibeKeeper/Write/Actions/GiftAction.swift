@@ -1,0 +1,51 @@
+import Foundation
+
+/// `vibekeeper gift GIFT --bought [--price P] [--at DATE]` and `--given [--at DATE]`: the
+/// gift's status and dates change in its own file, nothing else.
+public struct GiftAction: DataAction {
+  /// Bought or given.
+  public enum Step: Sendable {
+    case bought(price: Decimal?)
+    case given
+  }
+
+  /// The gift's id or title.
+  public var gift: String
+  public var step: Step
+  /// The day (`YYYY-MM-DD`; default today).
+  public var date: String?
+
+  /// A change of `gift`.
+  public init(gift: String, step: Step) {
+    self.gift = gift
+    self.step = step
+  }
+
+  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+    let g = try c.find(Gift.self, gift, title: \.title)
+    let day = try c.day(date).description
+    var fields: [(key: String, value: String)]
+    let summary: String
+    switch step {
+    case .bought(let price):
+      guard g.status == .idea else {
+        throw DataWriter.Problem(
+          description: "'\(g.title)' is already \(g.status.rawValue) (\(g.meta.location))")
+      }
+      fields = [("status", "purchased"), ("purchased", day)]
+      if let price { fields.append(("price", ActionContext.amount(price))) }
+      let paid = (price ?? g.price).map { " " + Currency.format($0, code: g.currency) } ?? ""
+      summary = "Bought gift \(g.title)\(paid)"
+    case .given:
+      guard g.status != .given else {
+        throw DataWriter.Problem(description: "'\(g.title)' is already given")
+      }
+      fields = [("status", "given"), ("given", day)]
+      // Given without being marked bought: bought that day.
+      if g.purchased == nil { fields.append(("purchased", day)) }
+      let to = c.household.contact(g.recipient).map { " to \($0.name)" } ?? ""
+      summary = "Gave \(g.title)\(to)"
+    }
+    return ActionPlan(changes: [try c.editing(g.meta, kind: .gifts, set: fields)], summary: summary)
+  }
+}

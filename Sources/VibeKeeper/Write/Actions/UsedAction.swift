@@ -1,0 +1,48 @@
+import Foundation
+
+/// `vibekeeper used ITEM [--wasted]`: the oldest open batch of the item in the pantry (the
+/// one that expires first) is used up, or thrown away: its purchase line gets `used:` (and
+/// `wasted: true`), so the pantry and the waste figure show it.
+public struct UsedAction: DataAction {
+  /// An item id or name, or a one-off purchase's name.
+  public var item: String
+  /// Thrown away rather than used.
+  public var wasted = false
+  /// The day (`YYYY-MM-DD`; default today).
+  public var date: String?
+
+  /// A use of `item`.
+  public init(item: String) { self.item = item }
+
+  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+    let key = ActionContext.key(item)
+    let h = c.household
+    let open = h.purchases.filter { p in
+      p.used == nil
+        && (p.item.map { $0 == item.lowercased() || ActionContext.key($0) == key } ?? false
+          || ActionContext.key(PurchaseMath.displayName(of: p, in: h)) == key)
+    }
+    // The pantry's batches first (soonest expiry), else the oldest purchase.
+    let batch =
+      open.filter { $0.expires != nil }.min {
+        ($0.expires ?? $0.date, $0.date, $0.id) < ($1.expires ?? $1.date, $1.date, $1.id)
+      } ?? open.min { ($0.date, $0.id) < ($1.date, $1.id) }
+    guard let batch else {
+      let names = Set(
+        h.purchases.filter { $0.expires != nil && $0.used == nil }.map {
+          PurchaseMath.displayName(of: $0, in: h)
+        })
+      let hint = Suggestion.closest(to: item, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+      throw DataWriter.Problem(description: "no open batch of '\(item)' in the pantry\(hint)")
+    }
+    let day = try c.day(date)
+    var fields: [(key: String, value: String)] = [("used", day.description)]
+    if wasted { fields.append(("wasted", "true")) }
+    let change = try c.editing(batch.meta, kind: .purchases, set: fields)
+    let name = PurchaseMath.displayName(of: batch, in: h)
+    let bought = LocalClock.dayMonthYear(batch.date)
+    return ActionPlan(
+      changes: [change],
+      summary: (wasted ? "Threw away " : "Used up ") + name.lowercasedFirst + " (bought \(bought))")
+  }
+}

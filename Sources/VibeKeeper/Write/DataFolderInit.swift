@@ -1,0 +1,175 @@
+import Foundation
+
+/// `vibekeeper init [DIR]`: a new data folder that `check` accepts with no error: the
+/// settings, a folder per kind, a `.gitignore` for local files, and a `.gitattributes`
+/// that lets two people append to the same monthly log without a merge conflict
+/// (`merge=union`). With `git`, a repository (unless the folder is in one already), a
+/// pre-commit hook that runs `vibekeeper check`, and a first commit.
+public struct DataFolderInit: Sendable {
+  /// The folder to create (or an empty one to fill).
+  public var folder: URL
+  /// The household's name (`title:`).
+  public var title: String
+  /// The IANA time zone (`Europe/Berlin`).
+  public var timeZone: String
+  /// The ISO 4217 currency (`EUR`).
+  public var currency: String
+  /// Make it a git repository with the hook and a first commit.
+  public var git = false
+  /// The `vibekeeper` the hook runs when none is on the PATH (the one running `init`).
+  public var executable: String?
+
+  /// An init of `folder`.
+  public init(folder: URL, title: String, timeZone: String, currency: String) {
+    self.folder = folder
+    self.title = title
+    self.timeZone = timeZone
+    self.currency = currency
+  }
+
+  /// The monthly logs two people append to at once: git keeps both sides' lines.
+  static let appendOnly = ["doses", "purchases", "results", "prices"]
+
+  /// The files it writes, by path inside the folder.
+  public var files: [(path: String, text: String)] {
+    var out: [(String, String)] = [
+      (
+        "vibekeeper.yml",
+        """
+        # VibeKeeper settings: see docs/data-format.md#settings-vibekeeperyml
+        title: \(YAMLText.scalar(title))
+        timezone: \(timeZone)
+        currency: \(currency)
+
+        """
+      ),
+      (
+        ".gitignore",
+        """
+        # Local files VibeKeeper and editors leave; never data.
+        .vk-*.tmp
+        _drafts/
+        .DS_Store
+        *.swp
+        *~
+        # A site built into this folder by mistake (build refuses it; build elsewhere).
+        _site/
+        ._site.vibekeeper/
+
+        """
+      ),
+      (
+        ".gitattributes",
+        "# Monthly logs only ever get lines appended: a merge keeps both sides' lines.\n"
+          + Self.appendOnly.map { "\($0)/**/*.yml merge=union\n" }.joined()
+      ),
+    ]
+    for kind in RecordKind.allCases { out.append(("\(kind.folder)/.keep", "")) }
+    return out
+  }
+
+  /// Why the folder cannot be made.
+  public struct Problem: Error, Sendable, CustomStringConvertible {
+    public let description: String
+  }
+
+  /// What `run` did.
+  public struct Outcome: Sendable {
+    /// The files written.
+    public var written: [String]
+    /// Whether a repository was created (false when the folder was in one already).
+    public var createdRepository = false
+    /// Whether the pre-commit hook was installed (never over an existing one).
+    public var hook = false
+    /// The first commit, when made.
+    public var commit: String?
+  }
+
+  /// Creates the folder. Refuses one that already holds anything but hidden entries.
+  public func run() throws(Problem) -> Outcome {
+    let fm = FileManager.default
+    var isDir: ObjCBool = false
+    if fm.fileExists(atPath: folder.path, isDirectory: &isDir) {
+      guard isDir.boolValue else { throw Problem(description: "\(folder.path) is a file") }
+      let entries = (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
+      let visible = entries.filter { !$0.hasPrefix(".") }.sorted()
+      guard visible.isEmpty, !entries.contains("vibekeeper.yml") else {
+        throw Problem(
+          description:
+            "\(folder.path) already holds \(visible.prefix(3).joined(separator: ", ")); init only fills a new or empty folder"
+        )
+      }
+    }
+    var outcome = Outcome(written: [])
+    for (path, text) in files {
+      let url = folder.appendingPathComponent(path)
+      do {
+        try fm.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      } catch {
+        throw Problem(description: "cannot create \(url.deletingLastPathComponent().path)")
+      }
+      do throws(RecordWriter.Failure) {
+        try RecordWriter.createExclusively(url.path, Array(text.utf8))
+      } catch {
+        throw Problem(description: error.description)
+      }
+      outcome.written.append(path)
+    }
+    if git { try initGit(&outcome) }
+    return outcome
+  }
+
+  private func initGit(_ outcome: inout Outcome) throws(Problem) {
+    if GitCommit.run(["rev-parse", "--show-toplevel"], in: folder).status != 0 {
+      let made = GitCommit.run(["init", "--quiet"], in: folder)
+      guard made.status == 0 else { throw Problem(description: "git init failed: \(made.output)") }
+      outcome.createdRepository = true
+    }
+    let top = GitCommit.run(["rev-parse", "--show-toplevel"], in: folder).output
+    let hooks = GitCommit.run(["rev-parse", "--git-path", "hooks"], in: folder).output
+    let hookFolder = hooks.hasPrefix("/") ? hooks : folder.path + "/" + hooks
+    let hook = hookFolder + "/pre-commit"
+    if !FileManager.default.fileExists(atPath: hook) {
+      let data = relative(folder.standardizedFileURL.resolvingSymlinksInPath().path, to: top)
+      let script = """
+        #!/bin/sh
+        # Installed by `vibekeeper init --git`: refuse a commit whose data has an error.
+        cd "$(git rev-parse --show-toplevel)" || exit 1
+        vk=$(command -v vibekeeper || echo \(Self.shellQuoted(executable ?? "vibekeeper")))
+        exec "$vk" check --quiet --data \(Self.shellQuoted(data))
+
+        """
+      try? FileManager.default.createDirectory(
+        atPath: hookFolder, withIntermediateDirectories: true)
+      if FileManager.default.createFile(
+        atPath: hook, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+      {
+        outcome.hook = true
+      }
+    }
+    let add = GitCommit.run(["add", "--"] + outcome.written, in: folder)
+    guard add.status == 0 else { throw Problem(description: "git add failed: \(add.output)") }
+    // The hook would run `vibekeeper check`, which may not be on the PATH yet.
+    let commit = GitCommit.run(
+      ["commit", "--quiet", "--no-verify", "--message", "A new VibeKeeper household", "--"]
+        + outcome.written, in: folder)
+    guard commit.status == 0 else {
+      throw Problem(
+        description: "the folder is ready, but the first commit failed: \(commit.output)")
+    }
+    outcome.commit = GitCommit.run(["rev-parse", "--short", "HEAD"], in: folder).output
+  }
+
+  /// `path` relative to `base` (`.` when they are the same).
+  func relative(_ path: String, to base: String) -> String {
+    let b = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
+    if path == b { return "." }
+    return path.hasPrefix(b + "/") ? String(path.dropFirst(b.count + 1)) : path
+  }
+
+  /// A word for `sh`, single-quoted.
+  static func shellQuoted(_ s: String) -> String {
+    "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}

@@ -109,14 +109,25 @@ public struct DataWriter: Sendable {
     throws(Problem)
   {
     var added: [Diagnostic] = []
+    // Records the change itself creates (a new game with its first result) can be named.
+    var created: [RecordKind: Set<String>] = [:]
+    for change in changes {
+      guard let kind = RecordKind.allCases.first(where: { change.path.hasPrefix($0.folder + "/") })
+      else { continue }
+      let file = RecordFile(kind: kind, path: change.path, displayPath: display(change.path))
+      let output = file.decode(
+        Array(change.after.utf8),
+        context: DecodeContext(settings: household.settings, schema: schema))
+      created[kind, default: []].formUnion(output.records.map(\.meta.id))
+    }
     for change in changes {
       guard let kind = RecordKind.allCases.first(where: { change.path.hasPrefix($0.folder + "/") })
       else { continue }
       let file = RecordFile(kind: kind, path: change.path, displayPath: display(change.path))
       let context = DecodeContext(settings: household.settings, schema: schema)
-      let before = change.before.map { errors(file, $0, context, household) } ?? []
+      let before = change.before.map { errors(file, $0, context, household, created) } ?? []
       var known = Dictionary(before.map { ($0.message, 1) }, uniquingKeysWith: +)
-      for d in errors(file, change.after, context, household) {
+      for d in errors(file, change.after, context, household, created) {
         if let n = known[d.message], n > 0 {
           known[d.message] = n - 1
         } else {
@@ -135,12 +146,15 @@ public struct DataWriter: Sendable {
   /// The errors of one file's text: its own and its references to records that do not
   /// exist.
   private func errors(
-    _ file: RecordFile, _ text: String, _ context: DecodeContext, _ household: Household
+    _ file: RecordFile, _ text: String, _ context: DecodeContext, _ household: Household,
+    _ created: [RecordKind: Set<String>]
   ) -> [Diagnostic] {
     let output = file.decode(Array(text.utf8), context: context)
     var out = output.diagnostics.filter { $0.severity == .error }
     for ref in output.references.joined() + output.leftOut.flatMap(\.references)
-    where !household.ids(of: ref.target).contains(ref.id) {
+    where !household.ids(of: ref.target).contains(ref.id)
+      && !(created[ref.target]?.contains(ref.id) ?? false)
+    {
       out.append(
         Diagnostic(
           .error, ref.location,

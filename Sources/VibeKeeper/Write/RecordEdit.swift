@@ -20,16 +20,11 @@ struct RecordEdit {
     // Parsed as the loader reads it (no byte order mark, LF line ends: the same lines and
     // columns), edited on the text as it is.
     let bom = text.hasPrefix("\u{FEFF}")
-    let body = bom ? String(text.dropFirst()) : text
-    let mapping = try find(id, in: body.replacingOccurrences(of: "\r\n", with: "\n"))
-    var lines = TextLines(body)
-    let flow = Self.isFlow(mapping, lines)
+    var lines = TextLines(bom ? String(text.dropFirst()) : text)
+    // One field at a time, each on the text as the last one left it (positions move).
     for (key, value) in fields {
-      if flow {
-        try setFlow(key, value, mapping, &lines)
-      } else {
-        try setBlock(key, value, mapping, &lines)
-      }
+      let mapping = try find(id, in: lines.text.replacingOccurrences(of: "\r\n", with: "\n"))
+      try set(key, value, mapping, &lines)
     }
     return (bom ? "\u{FEFF}" : "") + lines.text
   }
@@ -41,21 +36,16 @@ struct RecordEdit {
     inRecord id: String, in text: String
   ) throws(Problem) -> String {
     let bom = text.hasPrefix("\u{FEFF}")
-    let body = bom ? String(text.dropFirst()) : text
-    let record = try find(id, in: body.replacingOccurrences(of: "\r\n", with: "\n"))
-    guard let entry = record.entries.first(where: { $0.key.text == list }),
-      case .sequence(let items, _, _) = entry.value, items.indices.contains(index),
-      case .mapping(let mapping) = items[index]
-    else {
-      throw Problem(description: "\(file.displayPath) has no entry \(index + 1) in '\(list)'")
-    }
-    var lines = TextLines(body)
+    var lines = TextLines(bom ? String(text.dropFirst()) : text)
     for (key, value) in fields {
-      if Self.isFlow(mapping, lines) {
-        try setFlow(key, value, mapping, &lines)
-      } else {
-        try setBlock(key, value, mapping, &lines)
+      let record = try find(id, in: lines.text.replacingOccurrences(of: "\r\n", with: "\n"))
+      guard let entry = record.entries.first(where: { $0.key.text == list }),
+        case .sequence(let items, _, _) = entry.value, items.indices.contains(index),
+        case .mapping(let mapping) = items[index]
+      else {
+        throw Problem(description: "\(file.displayPath) has no entry \(index + 1) in '\(list)'")
       }
+      try set(key, value, mapping, &lines)
     }
     return (bom ? "\u{FEFF}" : "") + lines.text
   }
@@ -136,6 +126,17 @@ struct RecordEdit {
       }
     }
     return fallback
+  }
+
+  /// Sets one field of `mapping` in `lines`, inside its line for a flow mapping.
+  private func set(_ key: String, _ value: String, _ mapping: YAMLMapping, _ lines: inout TextLines)
+    throws(Problem)
+  {
+    if Self.isFlow(mapping, lines) {
+      try setFlow(key, value, mapping, &lines)
+    } else {
+      try setBlock(key, value, mapping, &lines)
+    }
   }
 
   // MARK: Block mappings

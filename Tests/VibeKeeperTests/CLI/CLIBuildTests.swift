@@ -104,10 +104,8 @@ import Testing
     // The output is a link to one of the two trees, each with its build state beside it;
     // nothing else is left in their folder.
     let state = root.url.appendingPathComponent("._site.vibekeeper").path
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: state).sorted() == [
-        "a", "a.state", "b", "b.state", "tmp",
-      ])
+    let entries = try FileManager.default.contentsOfDirectory(atPath: state).sorted()
+    #expect(entries == ["a", "a.state", "b", "b.state", "tmp"], "\(entries)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/tmp") == [])
     #expect(
       try ["._site.vibekeeper/a", "._site.vibekeeper/b"].contains(

@@ -28,7 +28,7 @@ struct CLI {
   /// the process instead of the machine.
   static func run(
     _ arguments: [String], cwd: URL = repositoryRoot, env: [String: String] = [:],
-    seconds: Double? = nil, memoryMB: Int? = nil
+    seconds: Double? = nil, memoryMB: Int? = nil, stdin: String? = nil
   ) throws -> Output {
     let p = Process()
     if let memoryMB {
@@ -47,7 +47,13 @@ struct CLI {
     let err = Pipe()
     p.standardOutput = out
     p.standardError = err
+    let input = Pipe()
+    p.standardInput = stdin == nil ? FileHandle.nullDevice : input
     try p.run()
+    if let stdin {
+      input.fileHandleForWriting.write(Data(stdin.utf8))
+      try? input.fileHandleForWriting.close()
+    }
     let killed = Flag()
     if let seconds {
       let pid = p.processIdentifier
@@ -64,6 +70,20 @@ struct CLI {
     return Output(
       status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
       stderr: String(decoding: e, as: UTF8.self), timedOut: killed.isSet)
+  }
+
+  /// Runs git in `folder`; its standard output (a failure is recorded as an issue).
+  static func git(_ arguments: [String], in folder: URL) throws -> String {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = ["git", "-C", folder.path] + arguments
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// A flag set from another thread.

@@ -1,0 +1,294 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// The daily actions through the real executable: the exact bytes written, the refusals,
+/// `--dry-run`, `--commit` and the exit codes.
+@Suite struct CLIActionTests {
+  /// A household made by `init`, with an item, a reminder, a game, a list and a gift.
+  static func household() throws -> TempFolder {
+    let folder = try TempFolder([:])
+    let made = try CLI.run(
+      ["init", "data", "--time-zone", "Europe/Berlin", "--currency", "EUR"], cwd: folder.url)
+    #expect(made.status == 0, "\(made.stderr)")
+    try folder.write("data/items/oat-milk.md", Data("---\nname: Oat milk\n---\n".utf8))
+    try folder.write(
+      "data/reminders/vitamin-d.md",
+      Data(
+        "---\ntitle: Vitamin D\ncategory: medication\ncreated: 2026-11-01\nschedule: {time: \"08:00\", days: daily}\n---\n"
+          .utf8))
+    try folder.write("data/games/wordle.md", Data("---\nname: Wordle\n---\n".utf8))
+    try folder.write(
+      "data/shopping/weekend.md",
+      Data(
+        "---\ntitle: Weekend\nitems:\n  - {item: oat-milk, quantity: 2, estimate: 1.79}\n---\n".utf8
+      ))
+    try folder.write(
+      "data/gifts/scarf.md",
+      Data("---\ntitle: Wool scarf\nprice: 59.90\n# a comment\n---\nBody.\n".utf8))
+    return folder
+  }
+
+  static func text(_ folder: TempFolder, _ path: String) -> String {
+    (try? String(contentsOf: folder.url.appendingPathComponent(path), encoding: .utf8)) ?? ""
+  }
+
+  func vk(_ args: [String], _ folder: TempFolder, stdin: String? = nil) throws -> CLI.Output {
+    try CLI.run(args + ["--data", "data"], cwd: folder.url, stdin: stdin)
+  }
+
+  @Test func initMakesAFolderCheckAccepts() throws {
+    let folder = try TempFolder([:])
+    defer { folder.cleanup() }
+    let r = try CLI.run(
+      ["init", "home", "--time-zone", "Asia/Kolkata", "--currency", "inr", "--title", "Casa"],
+      cwd: folder.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("time zone Asia/Kolkata"))
+    #expect(
+      Self.text(folder, "home/vibekeeper.yml").contains("timezone: Asia/Kolkata\ncurrency: INR"))
+    #expect(Self.text(folder, "home/.gitattributes").contains("purchases/**/*.yml merge=union"))
+    let check = try CLI.run(["check", "--data", "home"], cwd: folder.url)
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("0 errors, 0 warnings"))
+    // A folder that holds data is refused.
+    let again = try CLI.run(["init", "home"], cwd: folder.url)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("already holds"))
+  }
+
+  @Test func boughtAppendsOneLineAndTicksTheList() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let r = try vk(
+      ["bought", "Oat milk", "--list", "weekend", "--store", "Aldi", "--now", "2026-11-24T10:00"],
+      folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.hasPrefix("Bought oat milk 3.58 EUR at Aldi\n"))
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml") == """
+        # Purchases of 2026-11, one per line.
+        - {date: 2026-11-24, item: oat-milk, price: 1.79, quantity: 2, store: Aldi}
+
+        """)
+    #expect(
+      Self.text(folder, "data/shopping/weekend.md")
+        == "---\ntitle: Weekend\nitems:\n  - {item: oat-milk, quantity: 2, estimate: 1.79, purchased: 2026-11-24, actual: 1.79}\n---\n"
+    )
+    // A second purchase appends below, byte for byte.
+    let second = try vk(["bought", "oat-milk", "1.99", "--now", "2026-11-25T10:00"], folder)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
+        "store: Aldi}\n- {date: 2026-11-25, item: oat-milk, price: 1.99}\n"))
+  }
+
+  @Test func refusalsWriteNothing() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let before = try TempFolderSnapshot(folder)
+    // An unknown item, with the closest id.
+    let unknown = try vk(["bought", "oat-mlk", "1.00"], folder)
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("no item 'oat-mlk' (did you mean 'oat-milk'?)"))
+    // A decimal comma is a usage error.
+    let comma = try vk(["bought", "oat-milk", "1,89"], folder)
+    #expect(comma.status == 2)
+    // An unknown game, a share text of no game.
+    let game = try vk(["played", "wordel", "3/6"], folder)
+    #expect(game.status == 1)
+    #expect(game.stderr.contains("did you mean 'wordle'?"))
+    let noise = try vk(["played", "-"], folder, stdin: "hello there\n")
+    #expect(noise.status == 1)
+    #expect(noise.stderr.contains("no share text"))
+    // Nothing of a one-time reminder is due a week before it.
+    try folder.write(
+      "data/reminders/dentist.md", Data("---\ntitle: Dentist\nat: 2026-12-01T10:00\n---\n".utf8))
+    let before2 = try TempFolderSnapshot(folder)
+    let early = try vk(["done", "dentist", "--now", "2026-11-24T10:00"], folder)
+    #expect(early.stderr.contains("next: 2026-12-01T10:00"), "\(early.stderr)")
+    #expect(early.status == 1, "\(early.stdout)")
+    #expect(try TempFolderSnapshot(folder) == before2)
+    #expect(before.files.count + 1 == before2.files.count)
+  }
+
+  @Test func aConflictedFileIsNeverWritten() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let conflicted = """
+      - {date: 2026-11-01, name: Milk, price: 1}
+      <<<<<<< HEAD
+      - {date: 2026-11-02, name: Bread, price: 2}
+      =======
+      - {date: 2026-11-02, name: Eggs, price: 3}
+      >>>>>>> theirs
+
+      """
+    try folder.write("data/purchases/2026/11.yml", Data(conflicted.utf8))
+    let r = try vk(["bought", "--name", "Tea", "2.50", "--now", "2026-11-24T10:00"], folder)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("unresolved merge conflict"))
+    #expect(Self.text(folder, "data/purchases/2026/11.yml") == conflicted)
+    let check = try CLI.run(["check", "--data", "data"], cwd: folder.url)
+    #expect(check.status == 1)
+    #expect(
+      check.stderr.contains(
+        "data/purchases/2026/11.yml:2:1: error: the file has an unresolved merge conflict"))
+  }
+
+  @Test func aWriteThatWouldAddAnErrorIsRefused() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    // The list file holds one record, not a list: appending would break it.
+    try folder.write(
+      "data/purchases/2026/11.yml", Data("date: 2026-11-01\nname: Milk\nprice: 1\n".utf8))
+    let before = Self.text(folder, "data/purchases/2026/11.yml")
+    let r = try vk(["bought", "--name", "Tea", "2.50", "--now", "2026-11-24T10:00"], folder)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("would add an error"), "\(r.stderr)")
+    #expect(Self.text(folder, "data/purchases/2026/11.yml") == before)
+  }
+
+  @Test func dryRunPrintsAndWritesNothing() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let r = try vk(
+      ["gift", "scarf", "--bought", "--price", "55", "--dry-run", "--now", "2026-11-24"], folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("(dry run: nothing written)"))
+    #expect(r.stdout.contains("+ status: purchased"))
+    #expect(Self.text(folder, "data/gifts/scarf.md").contains("status") == false)
+    let real = try vk(
+      ["gift", "scarf", "--bought", "--price", "55", "--now", "2026-11-24"], folder)
+    #expect(real.status == 0)
+    #expect(
+      Self.text(folder, "data/gifts/scarf.md")
+        == "---\ntitle: Wool scarf\nprice: 55\nstatus: purchased\npurchased: 2026-11-24\n# a comment\n---\nBody.\n"
+    )
+    let given = try vk(["gift", "Wool scarf", "--given", "--at", "2026-12-24"], folder)
+    #expect(given.status == 0, "\(given.stderr)")
+    #expect(
+      Self.text(folder, "data/gifts/scarf.md").contains(
+        "status: given\npurchased: 2026-11-24\ngiven: 2026-12-24\n"))
+  }
+
+  @Test func doneKeepsHistoryAndPlayedReadsShareTexts() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    #expect(try vk(["done", "vitamin-d", "--now", "2026-11-24T08:05"], folder).status == 0)
+    // The same dose again: nothing else is due.
+    let twice = try vk(["done", "vitamin-d", "--now", "2026-11-24T09:00"], folder)
+    #expect(twice.status == 1)
+    #expect(
+      try vk(
+        ["done", "Vitamin D", "--skip", "--now", "2026-11-25T10:00", "--note", "ran out"], folder
+      ).status == 0)
+    #expect(
+      Self.text(folder, "data/doses/2026/11.yml") == """
+        # Doses of 2026-11, one per line.
+        - {reminder: vitamin-d, due: 2026-11-24T08:00, at: 2026-11-24T08:05, status: done}
+        - {reminder: vitamin-d, due: 2026-11-25T08:00, at: 2026-11-25T10:00, status: skipped, note: ran out}
+
+        """)
+    let share =
+      "\r\n  Wordle 1,621 X/6\r\n\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n"
+    let played = try vk(
+      ["played", "-", "--now", "2026-11-24T21:40", "--player", "ana"], folder, stdin: share)
+    #expect(played.status == 0, "\(played.stderr)")
+    #expect(
+      Self.text(folder, "data/results/2026/11.yml").hasSuffix(
+        "- {game: wordle, at: 2026-11-24T21:40, puzzle: 1621, score: X/6, completed: false, player: ana}\n"
+      ))
+    // The same puzzle again is refused.
+    #expect(try vk(["played", "-", "--player", "ana"], folder, stdin: share).status == 1)
+    // A new game only with --new-game.
+    let mini = try vk(
+      ["played", "-", "--new-game", "--now", "2026-11-24T07:00"], folder,
+      stdin: "I solved the 11/24/2026 New York Times Mini Crossword in 0:42!\n")
+    #expect(mini.status == 0, "\(mini.stderr)")
+    #expect(Self.text(folder, "data/games/the-mini.md") == "---\nname: The Mini\n---\n")
+    let check = try CLI.run(["check", "--data", "data", "--now", "2026-11-26"], cwd: folder.url)
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  @Test func usedAndListSteps() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/purchases/2026/11.yml",
+      Data(
+        """
+        - {date: 2026-11-10, item: oat-milk, price: 1.79, expires: 2026-11-30}
+        - {date: 2026-11-03, item: oat-milk, price: 1.79, expires: 2026-11-20}
+
+        """.utf8))
+    let used = try vk(["used", "oat-milk", "--wasted", "--now", "2026-11-24"], folder)
+    #expect(used.status == 0, "\(used.stderr)")
+    // The batch that expires first, though written second.
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
+        "- {date: 2026-11-03, item: oat-milk, price: 1.79, expires: 2026-11-20, used: 2026-11-24, wasted: true}\n"
+      ))
+    let add = try vk(
+      ["list", "weekend", "add", "--name", "Birthday candles", "--qty", "2"], folder)
+    #expect(add.status == 0, "\(add.stderr)")
+    let more = try vk(["list", "Weekend", "add", "oat-milk"], folder)
+    #expect(more.status == 0)
+    #expect(more.stdout.contains("quantity now 3"))
+    #expect(try vk(["list", "weekend", "done", "--at", "2026-11-26"], folder).status == 0)
+    #expect(
+      Self.text(folder, "data/shopping/weekend.md")
+        == "---\ntitle: Weekend\nitems:\n  - {item: oat-milk, quantity: 3, estimate: 1.79}\n  - {name: Birthday candles, quantity: 2}\ncompleted: 2026-11-26\n---\n"
+    )
+  }
+
+  @Test func commitMakesOneCommitWithWhatHappened() throws {
+    let folder = try TempFolder([:])
+    defer { folder.cleanup() }
+    let made = try CLI.run(
+      ["init", "data", "--time-zone", "UTC", "--currency", "EUR", "--git"], cwd: folder.url,
+      env: [
+        "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "T",
+        "GIT_COMMITTER_EMAIL": "t@example.org",
+      ])
+    guard made.status == 0 else {
+      Issue.record("init --git failed (is git installed?): \(made.stderr)")
+      return
+    }
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("data/.git/hooks/pre-commit").path))
+    try folder.write("data/items/tea.md", Data("---\nname: Tea\n---\n".utf8))
+    let r = try CLI.run(
+      [
+        "bought", "tea", "3.20", "--store", "Lidl", "--commit", "--data", "data", "--now",
+        "2026-11-24T10:00",
+      ],
+      cwd: folder.url,
+      env: [
+        "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "T",
+        "GIT_COMMITTER_EMAIL": "t@example.org",
+      ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let log = try CLI.git(
+      ["log", "--format=%s", "--name-only", "-1"], in: folder.url.appendingPathComponent("data"))
+    #expect(log == "Bought tea 3.20 EUR at Lidl\n\npurchases/2026/11.yml\n")
+  }
+}
+
+/// Every file of a folder and its bytes, to show that nothing changed.
+struct TempFolderSnapshot: Equatable {
+  let files: [String: Data]
+
+  init(_ folder: TempFolder) throws {
+    var files: [String: Data] = [:]
+    let root = folder.url.path
+    if let walker = FileManager.default.enumerator(atPath: root) {
+      for case let path as String in walker {
+        if let data = FileManager.default.contents(atPath: root + "/" + path) { files[path] = data }
+      }
+    }
+    self.files = files
+  }
+}

@@ -22,10 +22,23 @@ struct ActionOptions: ParsableArguments {
   @Flag(name: [.short, .long], help: "Print only errors.")
   var quiet = false
 
-  /// Runs `action` through the one writer and prints what it wrote (or would write) and
-  /// where; a refusal prints why and exits 1 with nothing written.
+  /// Runs `action` through the one writer (see `ActionRun`).
   func run(_ action: some DataAction) throws {
-    let data = dataOptions.data
+    try ActionRun(data: dataOptions.data, now: now, dryRun: dryRun, commit: commit, quiet: quiet)
+      .run(action)
+  }
+}
+
+/// One run of a daily action from the command line: prints what it wrote (or would write)
+/// and where; a refusal prints why and exits 1 with nothing written.
+struct ActionRun {
+  let data: String
+  let now: String?
+  let dryRun: Bool
+  let commit: Bool
+  let quiet: Bool
+
+  func run(_ action: some DataAction) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -54,7 +67,7 @@ struct ActionOptions: ParsableArguments {
 
   /// The data folder as shown in messages (`data`, or nothing for `.`).
   var shownRoot: String {
-    var root = dataOptions.data
+    var root = data
     while root.count > 1, root.hasSuffix("/") { root.removeLast() }
     return root == "." ? "" : root
   }

@@ -63,6 +63,14 @@ struct NewCommand: ParsableCommand {
     case .success(let d): draft = d
     case .failure(let problem): throw CreateSupport.usageError(problem.message)
     }
+    if NewEntryAction.kinds.contains(kind) {
+      // Events that happen often go to the month's list file, one line each.
+      try ActionRun(
+        data: dataOptions.data, now: nowOptions.now, dryRun: false, commit: false,
+        quiet: output.quiet
+      ).run(NewEntryAction(draft: draft))
+      return
+    }
     try CreateSupport.check(draft, household, dataOptions)
     try CreateSupport.write(draft, household, dataOptions)
   }

@@ -243,6 +243,29 @@ import Testing
     )
   }
 
+  /// `new result` and `new purchase` follow the same layout: one line in the month's file,
+  /// and `new result` writes `at:`.
+  @Test func newAppendsResultsAndPurchasesToTheMonth() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let r = try vk(
+      ["new", "result", "wordle", "--score", "3/6", "--now", "2026-11-26T07:30"], folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(
+      Self.text(folder, "data/results/2026/11.yml")
+        == "# Results of 2026-11, one per line.\n- {game: wordle, at: 2026-11-26T07:30, score: 3/6}\n"
+    )
+    let p = try vk(
+      ["new", "purchase", "Tea, green", "--price", "3.10", "--now", "2026-12-01T10:00"], folder)
+    #expect(p.status == 0, "\(p.stderr)")
+    #expect(
+      Self.text(folder, "data/purchases/2026/12.yml").hasSuffix(
+        "- {name: \"Tea, green\", date: 2026-12-01, price: 3.10}\n"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("data/results/wordle.md").path))
+  }
+
   @Test func commitMakesOneCommitWithWhatHappened() throws {
     let folder = try TempFolder([:])
     defer { folder.cleanup() }

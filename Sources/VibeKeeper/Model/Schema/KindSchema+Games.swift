@@ -19,10 +19,10 @@ extension KindSchema {
         "game", .reference(.games), .required, example: "wordle",
         meaning: "the game (a game id)"),
       FieldSchema(
-        "date", .date, .requiredUnless(["at"]), example: "2026-11-22", fallback: .today,
+        "date", .date, .requiredUnless(["at"]), example: "2026-11-22",
         meaning: "the day you played, when you do not know the time"),
       FieldSchema(
-        "at", .dateTime, .requiredUnless(["date"]), example: "2026-11-22T08:15",
+        "at", .dateTime, .requiredUnless(["date"]), example: "2026-11-22T08:15", fallback: .now,
         meaning: "when you played: a date-time"),
       FieldSchema(
         "completed", .bool, example: "true",

@@ -11,8 +11,16 @@ public struct ReminderStatus: Hashable, Sendable {
   public var nextOccurrence: Date?
   /// The next `count` occurrences (the first is `nextOccurrence`), under the same rules.
   public var nextOccurrences: [Date]
-  /// `done` is today (it resets by itself the next day).
+  /// Every one of today's occurrences is done or skipped (or `done:` is today; it resets
+  /// by itself the next day).
   public var doneToday: Bool
+  /// Today's occurrences, each done, skipped, missed (its time passed, not marked: shown
+  /// until the day ends) or upcoming.
+  public var today: [ReminderOccurrence] = []
+  /// Whether one of today's occurrences is missed.
+  public var missedToday: Bool { today.contains { $0.state == .missed } }
+  /// The last 30 days: each day's occurrences done, skipped or missed.
+  public var adherence: ReminderAdherence = .empty
   /// A one-time reminder whose time has passed, not marked done, and enabled.
   public var overdue: Bool
   /// The schedule has no occurrence at or after now (a one-time reminder in the past, a
@@ -32,19 +40,32 @@ public enum HealthReminders {
   /// not overdue); a weekly reminder done today still shows today's later occurrence as
   /// next (the schedule itself does not change), and `doneToday` says it is done.
   public static func status(
-    of reminder: Reminder, clock: LocalClock, count: Int = defaultCount
+    of reminder: Reminder, clock: LocalClock, count: Int = defaultCount, doses: [Dose] = []
   ) -> ReminderStatus {
     let schedule = reminder.schedule
     let upcoming = schedule.nextOccurrences(max(count, 1), atOrAfter: clock.now, clock: clock)
     var isOnce = false
-    if case .once = schedule { isOnce = true }
-    let doneOnce = isOnce && reminder.done != nil
+    var onceAt: Date?
+    if case .once(let date, let time) = schedule {
+      isOnce = true
+      onceAt = clock.instant(date, time)
+    }
+    // A one-time reminder is done by `done:` or by a dose that answers it.
+    let answered = onceAt.map { at in doses.contains { $0.due == at || $0.due == nil } } ?? false
+    let doneOnce = isOnce && (reminder.done != nil || answered)
     let next = reminder.enabled && !doneOnce ? upcoming : []
-    return ReminderStatus(
+    let today = ReminderHistory.occurrences(
+      of: reminder, doses: doses, from: clock.today, through: clock.today, clock: clock)
+    var status = ReminderStatus(
       reminder: reminder, scheduleText: schedule.text, nextOccurrence: next.first,
-      nextOccurrences: Array(next.prefix(max(count, 0))), doneToday: reminder.done == clock.today,
+      nextOccurrences: Array(next.prefix(max(count, 0))),
+      doneToday: reminder.done == clock.today
+        || (!today.isEmpty && today.allSatisfy { $0.state == .done || $0.state == .skipped }),
       overdue: isOnce && upcoming.isEmpty && reminder.enabled && !doneOnce,
       ended: upcoming.isEmpty)
+    status.today = today
+    status.adherence = ReminderHistory.adherence(of: reminder, doses: doses, clock: clock)
+    return status
   }
 
   /// Every reminder's status: overdue ones first, then by next occurrence, then those with
@@ -52,7 +73,11 @@ public enum HealthReminders {
   public static func statuses(
     in household: Household, clock: LocalClock, count: Int = defaultCount
   ) -> [ReminderStatus] {
-    household.reminders.map { status(of: $0, clock: clock, count: count) }.sorted { a, b in
+    var doses: [String: [Dose]] = [:]
+    for d in household.doses { doses[d.reminder, default: []].append(d) }
+    return household.reminders.map {
+      status(of: $0, clock: clock, count: count, doses: doses[$0.id] ?? [])
+    }.sorted { a, b in
       if a.overdue != b.overdue { return a.overdue }
       switch (a.nextOccurrence, b.nextOccurrence) {
       case (let x?, let y?) where x != y: return x < y

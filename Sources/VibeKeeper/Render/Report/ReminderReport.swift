@@ -12,11 +12,15 @@ extension Reports {
       [
         s.reminder.title, s.reminder.category.rawValue, s.scheduleText,
         s.nextOccurrence.map { localText($0, clock: clock) } ?? "-", stateText(s),
+        adherenceText(s.adherence),
       ]
     }
     let table = ReportTable(
       title: "Health reminders (now \(localText(clock.now, clock: clock)))",
-      headers: ["Reminder", "Category", "Schedule", "Next", "Status"], rows: rows)
+      headers: [
+        "Reminder", "Category", "Schedule", "Next", "Status",
+        "Last \(ReminderHistory.windowDays) days",
+      ], rows: rows)
     let json = JSONValue.object([
       JSONField("today", .string(clock.today.description)),
       JSONField("now", .string(clock.isoText(clock.now))),
@@ -53,8 +57,34 @@ extension Reports {
       JSONField("done_today", .bool(s.doneToday)),
       JSONField("overdue", .bool(s.overdue)),
       JSONField("ended", .bool(s.ended)),
+      JSONField(
+        "today",
+        .array(
+          s.today.map { o in
+            .object([
+              JSONField("due", .string(clock.isoText(o.due))),
+              JSONField("state", .string(o.state.rawValue)),
+              JSONField("marked", .optional(o.marked.map { .string(clock.isoText($0)) })),
+            ])
+          })),
+      JSONField(
+        "adherence",
+        .object([
+          JSONField("days", .int(s.adherence.days.count)),
+          JSONField("done", .int(s.adherence.done)),
+          JSONField("skipped", .int(s.adherence.skipped)),
+          JSONField("missed", .int(s.adherence.missed)),
+          JSONField("percent_done", ReportCells.percentJSON(s.adherence.percentDone)),
+        ])),
     ]
     return .object(fields)
+  }
+
+  /// `92% (23 done, 1 skipped, 1 missed)`, or `-` when nothing was due.
+  static func adherenceText(_ a: ReminderAdherence) -> String {
+    guard let percent = a.percentDone else { return "-" }
+    return DecimalFormat.plain(percent, places: 0)
+      + "% (\(a.done) done, \(a.skipped) skipped, \(a.missed) missed)"
   }
 
   /// `overdue`, `done today`, `done`, `disabled`, `ended` or empty, joined by `, `.
@@ -62,6 +92,7 @@ extension Reports {
     var parts: [String] = []
     if !s.reminder.enabled { parts.append("disabled") }
     if s.overdue { parts.append("overdue") }
+    if s.missedToday { parts.append("missed today") }
     if s.doneToday {
       parts.append("done today")
     } else if case .once = s.reminder.schedule, s.reminder.done != nil {

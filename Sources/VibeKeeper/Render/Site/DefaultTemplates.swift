@@ -1241,9 +1241,9 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 {#- A health reminder: title, state, when, note. -#}
 {% macro reminder(r) -%}
 {% import "partials/badges.html" as badges %}{% import "partials/dates.html" as dates %}
-<li class="row{% if r.overdue %} is-alert{% elif r.done_today %} is-done{% endif %}">
+<li class="row{% if r.overdue or r.missed_today %} is-alert{% elif r.done_today %} is-done{% endif %}">
 <div class="row-main"><a href="{{ root }}{{ r.url }}">{{ r.title }}</a> {{ badges.reminder_state(r) }}</div>
-<div class="row-meta">{% if r.done_today %}Done today{% elif r.overdue %}{{ r.schedule }}{% elif r.next %}{{ dates.moment(r.next, "HH:mm") if r.due_today else dates.moment(r.next) }}{% else %}{{ r.schedule }}{% endif %}{% if r.note %} · {{ r.note }}{% endif %}</div>
+<div class="row-meta">{% if r.today and not r.once %}{% for o in r.today %}{{ dates.moment(o.due, "HH:mm") }} {% if o.state == "done" %}done{% elif o.state == "skipped" %}skipped{% elif o.state == "missed" %}<strong class="text-alert">missed</strong>{% else %}to do{% endif %}{% if not loop.last %} · {% endif %}{% endfor %}{% elif r.done_today %}Done today{% elif r.overdue %}{{ r.schedule }}{% elif r.next %}{{ dates.moment(r.next, "HH:mm") if r.due_today else dates.moment(r.next) }}{% else %}{{ r.schedule }}{% endif %}{% if r.note %} · {{ r.note }}{% endif %}</div>
 </li>
 {%- endmacro %}
 
@@ -1549,12 +1549,23 @@ END:VCALENDAR
 <div>
 {% if r.note %}<p class="prose"><strong>{{ r.note }}</strong></p>{% endif %}
 {{ cards.notes(r.body) }}
+{% if r.enabled and not r.once %}
+<section class="section" aria-labelledby="adherence-h">
+<h2 id="adherence-h">Last {{ r.adherence.days | length }} days</h2>
+{% if r.adherence.percent_done is none %}
+<p class="empty">Nothing was due yet.</p>
+{% else %}
+<p>{{ r.adherence.percent_done | round(0) | int }}% done: {{ r.adherence.done }} done, {{ r.adherence.skipped }} skipped, {{ r.adherence.missed }} missed.</p>
+<figure class="chart-figure">{{ r.adherence.chart }}<figcaption>Occurrences done per day.</figcaption></figure>
+{% endif %}
+</section>
+{% endif %}
 </div>
 <aside class="card" aria-labelledby="when-h">
 <h2 id="when-h">When</h2>
 <dl class="facts">
 <dt>Schedule</dt><dd>{{ r.schedule }}</dd>
-<dt>Today</dt><dd>{% if r.done_today %}Done{% elif r.overdue %}<strong class="text-alert">Overdue</strong>{% elif r.due_today %}Due at {{ dates.moment(r.next, "HH:mm") }}{% else %}Nothing due{% endif %}</dd>
+<dt>Today</dt><dd>{% if r.today and not r.once %}{% for o in r.today %}{{ dates.moment(o.due, "HH:mm") }} {% if o.state == "missed" %}<strong class="text-alert">missed</strong>{% elif o.state == "upcoming" %}to do{% else %}{{ o.state }}{% if o.marked %} at {{ dates.moment(o.marked, "HH:mm") }}{% endif %}{% endif %}{% if not loop.last %}<br>{% endif %}{% endfor %}{% elif r.done_today %}Done{% elif r.overdue %}<strong class="text-alert">Overdue</strong>{% elif r.due_today %}Due at {{ dates.moment(r.next, "HH:mm") }}{% else %}Nothing due{% endif %}</dd>
 {% if r.done %}<dt>Last done</dt><dd>{{ dates.day(r.done) }}</dd>{% endif %}
 </dl>
 <h3>Next times</h3>

@@ -145,7 +145,7 @@ struct SiteModel: Sendable {
         .array(
           reminders.filter { s, _ in
             s.reminder.enabled
-              && (s.doneToday
+              && (s.doneToday || !s.today.isEmpty
                 || s.nextOccurrence.map { clock.localDate(of: $0) == clock.today } ?? false)
           }.map(\.1))
       ),

@@ -20,6 +20,48 @@ extension SiteValues {
       ("due_today", .bool(dueToday)), ("done", SiteValues.date(r.done)),
       ("done_today", .bool(s.doneToday)),
       ("overdue", .bool(s.overdue)), ("ended", .bool(s.ended)), ("body", html(r.body)),
+      ("today", .array(s.today.map(occurrence))), ("missed_today", .bool(s.missedToday)),
+      ("adherence", adherence(s)),
+    ])
+  }
+
+  /// One of today's occurrences: `due`, `state` (done, skipped, missed, upcoming),
+  /// `marked`, `note`.
+  func occurrence(_ o: ReminderOccurrence) -> TemplateValue {
+    SiteValues.map([
+      ("due", .dateTime(o.due)), ("state", .string(o.state.rawValue)),
+      ("marked", o.marked.map(TemplateValue.dateTime)), ("note", SiteValues.text(o.note)),
+    ])
+  }
+
+  /// The last 30 days: `percent_done`, `done`, `skipped`, `missed`, `days` ({date,
+  /// scheduled, done, skipped, missed}) and `chart`, a heat map of the doses done.
+  func adherence(_ s: ReminderStatus) -> TemplateValue {
+    let a = s.adherence
+    var done: [LocalDate: Int] = [:]
+    for d in a.days { done[d.date] = d.done }
+    let chart: TemplateValue =
+      a.days.isEmpty
+      ? .null
+      : .safe(
+        CalendarHeatMap.svg(
+          values: done, from: a.days[0].date, through: analysis.clock.today,
+          title: "\(s.reminder.title): done per day, last \(ReminderHistory.windowDays) days",
+          id: "reminder-\(s.reminder.id)-adherence"))
+    return SiteValues.map([
+      ("percent_done", a.percentDone.map(TemplateValue.decimal) ?? .null),
+      ("done", .int(a.done)), ("skipped", .int(a.skipped)), ("missed", .int(a.missed)),
+      (
+        "days",
+        .array(
+          a.days.map {
+            SiteValues.map([
+              ("date", .date($0.date)), ("scheduled", .int($0.scheduled)), ("done", .int($0.done)),
+              ("skipped", .int($0.skipped)), ("missed", .int($0.missed)),
+            ])
+          })
+      ),
+      ("chart", chart),
     ])
   }
 

@@ -96,7 +96,7 @@ import Testing
       report.tables[0].rows == [
         [
           "Vitamin D", "other", "Every Mon, Wed, Fri at 08:30 until 30 Apr 2027",
-          "Mon 23 Nov 2026 08:30", "",
+          "Mon 23 Nov 2026 08:30", "", "-",
         ]
       ])
   }

@@ -1,0 +1,142 @@
+import Foundation
+
+/// What became of one scheduled occurrence of a reminder.
+public enum OccurrenceState: String, Sendable, Hashable, CaseIterable {
+  /// Marked done (`vibekeeper done`, or the day's `done:` date).
+  case done
+  /// Marked skipped on purpose.
+  case skipped
+  /// Its time has passed and it is not marked: shown until the day ends.
+  case missed
+  /// Still ahead.
+  case upcoming
+}
+
+/// One scheduled occurrence and what became of it.
+public struct ReminderOccurrence: Hashable, Sendable {
+  /// When it was due.
+  public var due: Date
+  public var state: OccurrenceState
+  /// When it was marked, for a done or skipped one.
+  public var marked: Date?
+  /// The note given when it was marked.
+  public var note: String?
+}
+
+/// One day of a reminder's history.
+public struct AdherenceDay: Hashable, Sendable {
+  public var date: LocalDate
+  /// How many occurrences were scheduled that day (up to now, for today).
+  public var scheduled: Int
+  public var done: Int
+  public var skipped: Int
+  public var missed: Int
+}
+
+/// A reminder's adherence over the last days: each day's occurrences done, skipped or
+/// missed, and the share done.
+public struct ReminderAdherence: Hashable, Sendable {
+  /// From the oldest day to today.
+  public var days: [AdherenceDay]
+  public var done: Int
+  public var skipped: Int
+  public var missed: Int
+  /// `done / (done + skipped + missed) * 100`, nil when nothing was due yet.
+  public var percentDone: Decimal?
+
+  /// Nothing recorded.
+  public static let empty = ReminderAdherence(
+    days: [], done: 0, skipped: 0, missed: 0, percentDone: nil)
+}
+
+/// Matches a reminder's scheduled occurrences with what was marked (`doses/`, and the
+/// older `done:` date, which marks every occurrence of its day done).
+public enum ReminderHistory {
+  /// How many days the adherence looks back, today included.
+  public static let windowDays = 30
+
+  /// The occurrences of `reminder` from the start of `from` through the end of `through`,
+  /// each with its state at the clock's now. A dose names the occurrence it answers in
+  /// `due`; one without `due` answers the first unanswered occurrence of its day.
+  public static func occurrences(
+    of reminder: Reminder, doses: [Dose], from: LocalDate, through: LocalDate,
+    clock: LocalClock
+  ) -> [ReminderOccurrence] {
+    guard reminder.enabled, from <= through else { return [] }
+    let start = clock.startOfDay(from)
+    let end = clock.startOfDay(through.adding(days: 1)).addingTimeInterval(-1)
+    let times = reminder.schedule.occurrences(from: start, to: end, clock: clock)
+    var byDue: [Date: Dose] = [:]
+    var loose: [LocalDate: [Dose]] = [:]
+    for dose in doses.sorted(by: { $0.at < $1.at }) {
+      if let due = dose.due {
+        byDue[due] = dose
+      } else {
+        loose[clock.localDate(of: dose.at), default: []].append(dose)
+      }
+    }
+    var out: [ReminderOccurrence] = []
+    for due in times {
+      let day = clock.localDate(of: due)
+      var dose = byDue[due]
+      if dose == nil, var waiting = loose[day], !waiting.isEmpty {
+        dose = waiting.removeFirst()
+        loose[day] = waiting
+      }
+      if let dose {
+        out.append(
+          ReminderOccurrence(
+            due: due, state: dose.status == .done ? .done : .skipped, marked: dose.at,
+            note: dose.note))
+      } else if reminder.done == day {
+        out.append(ReminderOccurrence(due: due, state: .done, marked: nil, note: nil))
+      } else {
+        out.append(
+          ReminderOccurrence(
+            due: due, state: due <= clock.now ? .missed : .upcoming, marked: nil, note: nil))
+      }
+    }
+    return out
+  }
+
+  /// The day a reminder's history begins: its `starts`, else `created`, else the first
+  /// day something was marked, else today (a reminder is not missed before it existed).
+  public static func firstDay(of reminder: Reminder, doses: [Dose], clock: LocalClock)
+    -> LocalDate
+  {
+    var starts: LocalDate?
+    if case .weekly(let w) = reminder.schedule { starts = w.starts }
+    return starts ?? reminder.created ?? doses.map { clock.localDate(of: $0.at) }.min()
+      ?? clock.today
+  }
+
+  /// The adherence over the `windowDays` days ending today (from the day the reminder's
+  /// history begins, when later).
+  public static func adherence(
+    of reminder: Reminder, doses: [Dose], clock: LocalClock
+  ) -> ReminderAdherence {
+    let today = clock.today
+    let from = today.adding(days: -(windowDays - 1))
+    let begins = max(from, firstDay(of: reminder, doses: doses, clock: clock))
+    let all = occurrences(of: reminder, doses: doses, from: begins, through: today, clock: clock)
+    guard reminder.enabled else { return .empty }
+    var byDay: [LocalDate: [ReminderOccurrence]] = [:]
+    for o in all where o.state != .upcoming {
+      byDay[clock.localDate(of: o.due), default: []].append(o)
+    }
+    let days = (0..<windowDays).map { from.adding(days: $0) }.map { date -> AdherenceDay in
+      let list = byDay[date] ?? []
+      return AdherenceDay(
+        date: date, scheduled: list.count, done: list.filter { $0.state == .done }.count,
+        skipped: list.filter { $0.state == .skipped }.count,
+        missed: list.filter { $0.state == .missed }.count)
+    }
+    let done = days.map(\.done).reduce(0, +)
+    let skipped = days.map(\.skipped).reduce(0, +)
+    let missed = days.map(\.missed).reduce(0, +)
+    let due = done + skipped + missed
+    return ReminderAdherence(
+      days: days, done: done, skipped: skipped, missed: missed,
+      percentDone: due > 0 ? Decimal(done) * 100 / Decimal(due) : nil)
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// Each scheduled occurrence is done, skipped, missed or upcoming; the last 30 days give
+/// the adherence.
+@Suite struct ReminderAdherenceTests {
+  let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+  func household() throws -> Household {
+    try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/pills.md": """
+      ---
+      title: Pills
+      category: medication
+      created: 2026-11-20
+      schedule: {time: "08:00", days: daily}
+      ---
+
+      """,
+      "reminders/drops.md": """
+      ---
+      title: Drops
+      created: 2026-11-20
+      schedule: {time: "21:00", days: daily}
+      ---
+
+      """,
+      "doses/2026/11.yml": """
+      - {reminder: pills, due: 2026-11-20T08:00, at: 2026-11-20T08:05}
+      - {reminder: pills, due: 2026-11-21T08:00, at: 2026-11-21T09:00, status: skipped}
+      - {reminder: pills, at: 2026-11-23T07:55}
+      - {reminder: pills, due: 2026-11-24T08:00, at: 2026-11-24T08:01}
+
+      """,
+    ]).household
+  }
+
+  @Test func todayAndTheLastDays() throws {
+    let h = try household()
+    let clock = LocalClock(now: utc("2026-11-24T19:00"), timeZone: berlin)  // 20:00 Berlin
+    let statuses = Dictionary(
+      uniqueKeysWithValues: HealthReminders.statuses(in: h, clock: clock).map {
+        ($0.reminder.id, $0)
+      })
+    let pills = try #require(statuses["pills"])
+    #expect(pills.today.map(\.state) == [.done])
+    #expect(pills.doneToday)
+    // 20 done, 21 skipped, 22 missed, 23 done (a dose without `due`), 24 done.
+    #expect(
+      (pills.adherence.done, pills.adherence.skipped, pills.adherence.missed) == (3, 1, 1))
+    #expect(pills.adherence.percentDone == 60)
+    #expect(pills.adherence.days.count == 30)
+    #expect(pills.adherence.days.filter { $0.scheduled > 0 }.count == 5)
+    // Drops at 21:00: still to do at 20:00, missed the days before.
+    let drops = try #require(statuses["drops"])
+    #expect(drops.today.map(\.state) == [.upcoming])
+    #expect(!drops.doneToday)
+    #expect(drops.adherence.missed == 4)
+    // At 22:00 today's drops are missed, shown until the day ends.
+    let late = LocalClock(now: utc("2026-11-24T21:00"), timeZone: berlin)
+    let missed = HealthReminders.status(
+      of: try #require(h.reminders.first { $0.id == "drops" }), clock: late)
+    #expect(missed.missedToday)
+    let tomorrow = LocalClock(now: utc("2026-11-25T05:00"), timeZone: berlin)
+    #expect(
+      !HealthReminders.status(
+        of: try #require(h.reminders.first { $0.id == "drops" }), clock: tomorrow
+      ).missedToday)
+  }
+
+  @Test func theReportAndThePageShowIt() throws {
+    let h = try household()
+    let clock = LocalClock(now: utc("2026-11-24T19:00"), timeZone: berlin)
+    let report = Reports.reminders(h, analysis: HouseholdAnalysis(h, clock: clock))
+    let pills = report.tables[0].rows.first { $0[0] == "Pills" } ?? []
+    #expect(pills.last == "60% (3 done, 1 skipped, 1 missed)")
+    let json = report.json.serialized()
+    #expect(json.contains(#""percent_done": 60"#))
+  }
+}

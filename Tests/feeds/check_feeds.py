@@ -36,7 +36,7 @@ import icalendar
 import recurring_ical_events
 
 EVENT_PROPERTIES = {
-    "UID", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "DTSTART", "DTEND", "DURATION", "RRULE",
+    "UID", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "RECURRENCE-ID", "DTSTART", "DTEND", "DURATION", "RRULE",
     "SUMMARY", "DESCRIPTION", "URL", "CATEGORIES", "TRANSP", "LOCATION",
     "X-VIBEKEEPER-KIND", "X-VIBEKEEPER-ID",
 }
@@ -219,7 +219,9 @@ def check_feed(path, expected, window):
                 u = until[0]
                 check(isinstance(u, dt.datetime) and u.tzinfo is not None,
                       f"{name}: UNTIL of {uid} is not UTC")
-        uids.append(uid)
+        # An override of one occurrence shares its series' UID: unique with RECURRENCE-ID.
+        rid = event.get("RECURRENCE-ID")
+        uids.append(uid + (" " + rid.to_ical().decode() if rid is not None else ""))
     dupes = sorted({u for u in uids if uids.count(u) > 1})
     check(not dupes, f"{name}: duplicate UIDs {dupes[:5]}")
     check_vtimezone(name, cal)

@@ -80,4 +80,29 @@ import Testing
     let json = report.json.serialized()
     #expect(json.contains(#""percent_done": 60"#))
   }
+
+  /// A marked occurrence is overridden in the feed (RECURRENCE-ID, the series' UID, a mark
+  /// in the title, no alarm); the series itself keeps its DTSTART and SEQUENCE.
+  @Test func theFeedOverridesMarkedOccurrences() throws {
+    let h = try household()
+    var unmarked = h
+    unmarked.doses = []
+    let clock = LocalClock(now: utc("2026-11-24T19:00"), timeZone: berlin)
+    func feeds(_ h: Household, _ previous: FeedState?) -> Feeds {
+      Feeds(
+        FeedInputs(
+          household: h, analysis: HouseholdAnalysis(h, clock: clock), stamps: FeedStamps()),
+        previous: previous)
+    }
+    let before = feeds(unmarked, nil)
+    let after = feeds(h, before.state)
+    let series = after.events.filter { $0.id == "pills" && $0.recurrence == nil }
+    #expect(series.count == 1)
+    #expect(series.first?.start == before.events.first { $0.id == "pills" }?.start)
+    #expect(series.first?.sequence == 0)
+    let overrides = after.events.filter { $0.id == "pills" && $0.recurrence != nil }
+    #expect(overrides.map(\.summary) == ["✓ Pills", "Skipped: Pills", "✓ Pills", "✓ Pills"])
+    #expect(overrides.allSatisfy { $0.alarms.isEmpty && $0.uid == series.first?.uid })
+    #expect(overrides.allSatisfy { $0.recurrence == $0.start && $0.weekly == nil })
+  }
 }

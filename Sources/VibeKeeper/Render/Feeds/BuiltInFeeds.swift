@@ -47,7 +47,7 @@ struct BuiltInFeeds: TemplateFastPath {
   /// FNV-1a hashes of the template texts this renders like (a change of the default
   /// templates turns the shortcut off until it is brought up to date; a test checks that).
   static let templateHashes: [String: String] = [
-    "partials/event.ics": "fc4ab2c4",
+    "partials/event.ics": "074f4e55",
     "feeds/calendar.ics": "9d990aa9",
     "feeds/occasions.ics": "77a067d6",
     "feeds/pantry.ics": "f3c1580a",
@@ -201,6 +201,9 @@ struct BuiltInFeeds: TemplateFastPath {
       line("DTSTAMP:", stamp)
       line("LAST-MODIFIED:", modified)
       line("SEQUENCE:", sequence)
+      if let recurrence = e.member("recurrence_id"), recurrence.isTruthy {
+        line("RECURRENCE-ID", recurrence)
+      }
       line("DTSTART", start)
       if end.isTruthy { line("DTEND", end) }
       if duration.isTruthy { line("DURATION:", duration) }
@@ -245,6 +248,11 @@ struct BuiltInFeeds: TemplateFastPath {
       line("DTSTAMP:" + stamp)
       line("LAST-MODIFIED:" + stamp)
       line("SEQUENCE:" + String(e.sequence))
+      if let recurrence = e.recurrence {
+        lines.append("RECURRENCE-ID")
+        lines.append(format.start(recurrence))
+        lines.endLine()
+      }
       lines.append("DTSTART")
       lines.append(format.start(e.start))
       lines.endLine()

@@ -104,6 +104,9 @@ public struct FeedEvent: Hashable, Sendable {
   public var durationMinutes = 15
   /// The weekly repetition, if any.
   public var weekly: Weekly?
+  /// For an event that overrides one occurrence of a series (a dose marked done): that
+  /// occurrence's start (`RECURRENCE-ID`); the event has the series' UID.
+  public var recurrence: Start?
   /// Display alarms.
   public var alarms: [Alarm] = []
   /// Categories (`Birthday`, `Health`, ...).

@@ -19,15 +19,16 @@ public struct FeedEventValue: TemplateObject {
   /// The field names, sorted.
   static let names = [
     "alarms", "all_day", "categories", "date", "description", "dtend", "dtstamp", "dtstart",
-    "duration", "id", "kind", "last_modified", "rrule", "sequence", "summary", "time", "uid",
-    "url",
+    "duration", "id", "kind", "last_modified", "recurrence_id", "rrule", "sequence", "summary",
+    "time", "uid", "url",
   ]
 
   /// The field names, sorted.
   public var memberNames: [String] { FeedEventValue.names }
 
   /// A field: `uid`, `kind`, `id`, `summary`, `description`, `url`, `dtstart`, `dtend`,
-  /// `duration`, `rrule`, `dtstamp`, `last_modified`, `sequence`, `categories`, `alarms`
+  /// `duration`, `rrule`, `recurrence_id` (with its parameters and colon, like `dtstart`),
+  /// `dtstamp`, `last_modified`, `sequence`, `categories`, `alarms`
   /// (`{trigger, description}`), `all_day`, `date`, `time`.
   public func member(_ name: String) -> TemplateValue? {
     let e = event
@@ -43,6 +44,7 @@ public struct FeedEventValue: TemplateObject {
     case "duration":
       return e.isAllDay ? .null : .safe(ICSFormat.duration(minutes: e.durationMinutes))
     case "rrule": return e.weekly.map { .safe(ICSFormat.rrule($0)) } ?? .null
+    case "recurrence_id": return e.recurrence.map { .safe(format.start($0)) } ?? .null
     case "dtstamp", "last_modified": return .safe(ICSFormat.utc(e.stamp))
     case "sequence": return .int(e.sequence)
     case "categories": return .array(e.categories.map(TemplateValue.string))

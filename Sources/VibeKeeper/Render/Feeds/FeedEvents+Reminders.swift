@@ -8,38 +8,88 @@ extension FeedEvents {
   /// (`seriesStart`). Disabled reminders and weekly ones without days or without any
   /// occurrence are left out.
   public static func reminders(_ inputs: FeedInputs) -> [FeedEvent] {
-    inputs.household.reminders.compactMap { r in
-      guard r.enabled else { return nil }
-      let stamp = inputs.stamps.stamp(r.meta)
-      let uid = inputs.uid("reminder", r.id)
-      let start: FeedEvent.Start
-      var weekly: FeedEvent.Weekly?
-      switch r.schedule {
-      case .once(let date, let time):
-        start = .timed(date, time)
-      case .weekly(let w):
-        guard !w.days.isEmpty else { return nil }
-        let anchor = seriesStart(r, w, uid: uid, inputs)
-        guard let first = firstDay(on: w.days, from: anchor) else { return nil }
-        if let until = w.until, first > until { return nil }
-        start = .timed(first, w.time)
-        weekly = FeedEvent.Weekly(
-          days: w.days.sorted(), until: w.until.map { inputs.clock.instant($0, w.time) })
-      }
-      var lines: [String] = []
-      if let note = r.note, !note.isEmpty { lines.append(note) }
-      lines.append(r.schedule.text)
-      let body = r.body.trimmingCharacters(in: .whitespacesAndNewlines)
-      if !body.isEmpty { lines.append(body) }
-      var e = FeedEvent(
-        kind: .reminder, id: r.id, uid: uid, summary: r.title,
-        description: lines.joined(separator: "\n\n"), start: start, stamp: stamp)
-      e.weekly = weekly
-      e.url = inputs.url(.reminders, r.id)
-      e.categories = ["Health", r.category.rawValue.capitalized]
-      e.alarms = [FeedEvent.Alarm(trigger: ICSFormat.triggerAtStart, description: r.title)]
-      return e
+    var doses: [String: [Dose]] = [:]
+    for d in inputs.household.doses { doses[d.reminder, default: []].append(d) }
+    return inputs.household.reminders.flatMap { r -> [FeedEvent] in
+      guard let series = reminder(r, inputs) else { return [] }
+      return marked(series, r, doses[r.id] ?? [], inputs)
     }
+  }
+
+  /// The event of one enabled reminder (a series for a weekly one), before marks.
+  static func reminder(_ r: Reminder, _ inputs: FeedInputs) -> FeedEvent? {
+    guard r.enabled else { return nil }
+    let stamp = inputs.stamps.stamp(r.meta)
+    let uid = inputs.uid("reminder", r.id)
+    let start: FeedEvent.Start
+    var weekly: FeedEvent.Weekly?
+    switch r.schedule {
+    case .once(let date, let time):
+      start = .timed(date, time)
+    case .weekly(let w):
+      guard !w.days.isEmpty else { return nil }
+      let anchor = seriesStart(r, w, uid: uid, inputs)
+      guard let first = firstDay(on: w.days, from: anchor) else { return nil }
+      if let until = w.until, first > until { return nil }
+      start = .timed(first, w.time)
+      weekly = FeedEvent.Weekly(
+        days: w.days.sorted(), until: w.until.map { inputs.clock.instant($0, w.time) })
+    }
+    var lines: [String] = []
+    if let note = r.note, !note.isEmpty { lines.append(note) }
+    lines.append(r.schedule.text)
+    let body = r.body.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !body.isEmpty { lines.append(body) }
+    var e = FeedEvent(
+      kind: .reminder, id: r.id, uid: uid, summary: r.title,
+      description: lines.joined(separator: "\n\n"), start: start, stamp: stamp)
+    e.weekly = weekly
+    e.url = inputs.url(.reminders, r.id)
+    e.categories = ["Health", r.category.rawValue.capitalized]
+    e.alarms = [FeedEvent.Alarm(trigger: ICSFormat.triggerAtStart, description: r.title)]
+    return e
+  }
+
+  /// The series and, for each occurrence of the last 30 days marked done or skipped, an
+  /// override of that occurrence (`RECURRENCE-ID`, the series' UID) with a mark in its
+  /// title ("✓ Vitamin D", "Skipped: Vitamin D") and no alarm. A one-time reminder that is
+  /// marked gets the mark itself. DTSTART and SEQUENCE of the series never move with a dose.
+  static func marked(_ series: FeedEvent, _ r: Reminder, _ doses: [Dose], _ inputs: FeedInputs)
+    -> [FeedEvent]
+  {
+    guard !doses.isEmpty || r.done != nil else { return [series] }
+    let clock = inputs.clock
+    let from = clock.today.adding(days: -(ReminderHistory.windowDays - 1))
+    let answered = ReminderHistory.occurrences(
+      of: r, doses: doses, from: from, through: clock.today, clock: clock
+    ).filter { $0.state == .done || $0.state == .skipped }
+    guard !answered.isEmpty else { return [series] }
+    let stamp = inputs.stamps.stamp([r.meta] + doses.map(\.meta))
+    func mark(_ e: inout FeedEvent, _ o: ReminderOccurrence) {
+      let time = o.marked.map { " at " + String(clock.localTime(of: $0).description.prefix(5)) }
+      e.summary = (o.state == .done ? "✓ " : "Skipped: ") + r.title
+      e.description =
+        (o.state == .done ? "Done" : "Skipped") + (time ?? "") + "."
+        + (o.note.map { " " + $0 } ?? "") + "\n\n" + e.description
+      e.alarms = []
+      e.stamp = stamp
+    }
+    guard series.weekly != nil else {
+      var once = series
+      if let o = answered.first { mark(&once, o) }
+      return [once]
+    }
+    var out = [series]
+    for o in answered {
+      var e = series
+      let start = FeedEvent.Start.timed(clock.localDate(of: o.due), clock.localTime(of: o.due))
+      e.weekly = nil
+      e.start = start
+      e.recurrence = start
+      mark(&e, o)
+      out.append(e)
+    }
+    return out
   }
 
   /// Where a repeating reminder's series begins, a day that never moves once published:

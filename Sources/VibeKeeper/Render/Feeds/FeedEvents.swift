@@ -79,10 +79,12 @@ public enum FeedEvents {
   static func distinctUIDs(_ events: [FeedEvent]) -> [FeedEvent] {
     var count: [String: Int] = [:]
     count.reserveCapacity(events.count)
-    for e in events { count[e.uid, default: 0] += 1 }
-    guard count.count < events.count else { return events }  // every UID once already
+    // Overrides of a series' occurrences share its UID on purpose.
+    for e in events where e.recurrence == nil { count[e.uid, default: 0] += 1 }
+    guard count.values.contains(where: { $0 > 1 }) else { return events }
     return events.map { e in
-      guard count[e.uid, default: 0] > 1, let at = e.uid.lastIndex(of: "@") else { return e }
+      guard e.recurrence == nil, count[e.uid, default: 0] > 1, let at = e.uid.lastIndex(of: "@")
+      else { return e }
       var copy = e
       copy.uid = e.uid[..<at] + "-" + fnv1a(e.id) + e.uid[at...]
       return copy

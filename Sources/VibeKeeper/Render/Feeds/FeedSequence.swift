@@ -48,7 +48,7 @@ public enum FeedSequence {
     _ events: [FeedEvent], previous: FeedState?, format: ICSFormat
   ) -> (events: [FeedEvent], state: FeedState) {
     var state = previous ?? FeedState()
-    let current = Set(events.map(\.uid))
+    let current = Set(events.map { key($0, format) })
     let oldest = ICSFormat.date(format.clock.today.adding(days: -366))
     state.events = state.events.filter { uid, entry in
       current.contains(uid) || startDate(of: entry.fingerprint).map { $0 >= oldest } ?? true
@@ -56,7 +56,7 @@ public enum FeedSequence {
     var out = events
     for i in out.indices {
       let print = fingerprint(out[i], format: format)
-      let uid = out[i].uid
+      let uid = key(out[i], format)
       var sequence = 0
       if let before = state.events[uid] {
         sequence = before.fingerprint == print ? before.sequence : before.sequence + 1
@@ -65,6 +65,12 @@ public enum FeedSequence {
       state.events[uid] = FeedState.Entry(fingerprint: print, sequence: sequence)
     }
     return (out, state)
+  }
+
+  /// An event's key in the state: its UID, and for an override of one occurrence also that
+  /// occurrence (`UID RECURRENCE-ID`), so it never takes the series' SEQUENCE.
+  static func key(_ e: FeedEvent, _ format: ICSFormat) -> String {
+    e.recurrence.map { e.uid + " " + format.start($0) } ?? e.uid
   }
 
   /// The `YYYYMMDD` of a fingerprint's DTSTART (`DTSTART;TZID=X:20261005T083000 ...`).

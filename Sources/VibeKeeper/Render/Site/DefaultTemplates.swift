@@ -1383,6 +1383,7 @@ UID:{{ e.uid }}
 DTSTAMP:{{ e.dtstamp }}
 LAST-MODIFIED:{{ e.last_modified }}
 SEQUENCE:{{ e.sequence }}
+{% if e.recurrence_id %}RECURRENCE-ID{{ e.recurrence_id }}{% endif %}
 DTSTART{{ e.dtstart }}
 {% if e.dtend %}DTEND{{ e.dtend }}{% endif %}
 {% if e.duration %}DURATION:{{ e.duration }}{% endif %}

@@ -29,7 +29,7 @@ import Testing
       "duration": .null, "rrule": .null, "dtstamp": .safe("20261001T000000Z"),
       "last_modified": .safe("20261001T000000Z"), "sequence": 0, "categories": ["Birthday"],
       "alarms": [], "all_day": true, "date": .date(LocalDate(year: 2026, month: 12, day: 5)!),
-      "time": .null,
+      "time": .null, "recurrence_id": .null,
     ]
     for (k, v) in fields { e[k] = v }
     return .dictionary(e)
@@ -55,6 +55,11 @@ import Testing
         "duration": .safe("PT15M"), "rrule": .safe("FREQ=WEEKLY;BYDAY=MO,WE"),
         "all_day": false, "categories": .dictionary(["Health": 1, "Body": 2]),
         "description": .safe("Safe\ntext\n\n  \nwith breaks"),
+      ]),
+      event([
+        "dtstart": .safe(";TZID=Europe/Berlin:20261007T083000"), "dtend": .null,
+        "duration": .safe("PT15M"), "recurrence_id": .safe(";TZID=Europe/Berlin:20261007T083000"),
+        "all_day": false, "summary": "✓ Vitamin D",
       ]),
       event(["categories": [], "summary": "", "id": 42, "kind": .null]),
       event(["categories": .dictionary([:]), "alarms": .null, "uid": "x\u{7}y"]),

@@ -67,7 +67,7 @@ enum SiteFixture {
     defer { try? FileManager.default.removeItem(at: out) }
     #expect(outcome.failure == nil)
     #expect(outcome.diagnostics.filter { $0.severity != .note }.isEmpty, "\(outcome.diagnostics)")
-    #expect(outcome.records == 311)
+    #expect(outcome.records == 321)
     let files = SiteFixture.files(out)
     #expect(files["index.html"] != nil)
     #expect(files["search-index.json"] != nil)

@@ -46,10 +46,34 @@ public struct PantryAnalysis: Hashable, Sendable {
   /// The batches expired more than `keepExpiredDays` ago and never marked used: gone from
   /// the pantry, counted as expired unused. In the same order.
   public var expiredUnused: [PantryEntry] = []
+  /// What became of the batches over the last 30 days.
+  public var waste = PantryWaste()
 
   /// The entries with a status, in order.
   public func entries(_ status: PantryStatus) -> [PantryEntry] {
     entries.filter { $0.status == status }
+  }
+}
+
+/// What became of the pantry's batches (purchases with `expires`) over the last
+/// `PantryWaste.days` days: used up, thrown away (`wasted`), or left to expire (expired in
+/// the period and never marked used), with what the thrown-away and expired ones cost.
+public struct PantryWaste: Hashable, Sendable {
+  /// How many days back it counts, today included.
+  public static let days = 30
+  /// Used up (`used:` in the period, not wasted).
+  public var used = 0
+  /// Thrown away (`used:` in the period with `wasted: true`).
+  public var wasted = 0
+  /// Expired in the period and never marked used.
+  public var expiredUnused = 0
+  /// What the thrown-away and expired batches cost, in the settings currency.
+  public var lostValue: Decimal = 0
+
+  /// `(wasted + expired unused) / all * 100`, nil when nothing left the pantry.
+  public var percentLost: Decimal? {
+    let all = used + wasted + expiredUnused
+    return all > 0 ? Decimal(wasted + expiredUnused) * 100 / Decimal(all) : nil
   }
 }
 
@@ -77,6 +101,29 @@ public enum Pantry {
     }
     return PantryAnalysis(
       today: today, warnDays: warnDays, entries: sorted.filter { $0.daysLeft >= -keep },
-      keepExpiredDays: keep, expiredUnused: sorted.filter { $0.daysLeft < -keep })
+      keepExpiredDays: keep, expiredUnused: sorted.filter { $0.daysLeft < -keep },
+      waste: waste(household, today: today))
+  }
+
+  /// What became of the batches over the `PantryWaste.days` days ending today.
+  public static func waste(_ household: Household, today: LocalDate) -> PantryWaste {
+    let period = today.adding(days: -(PantryWaste.days - 1))...today
+    let currency = household.settings.currency
+    var w = PantryWaste()
+    for p in household.purchases where p.expires != nil {
+      let lost: Bool
+      if let used = p.used {
+        guard period.contains(used) else { continue }
+        if p.wasted { w.wasted += 1 } else { w.used += 1 }
+        lost = p.wasted
+      } else if let expires = p.expires, period.contains(expires), expires < today {
+        w.expiredUnused += 1
+        lost = true
+      } else {
+        continue
+      }
+      if lost, Currency.same(p.currency, currency) { w.lostValue += PurchaseMath.total(of: p) }
+    }
+    return w
   }
 }

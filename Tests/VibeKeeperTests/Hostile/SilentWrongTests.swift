@@ -299,6 +299,20 @@ import Testing
     let later = Pantry.analyse(h, today: LocalDate(year: 2026, month: 8, day: 18)!)
     #expect(later.entries.isEmpty)
     #expect(later.expiredUnused.map(\.name) == ["Y"])
+    // The waste over the last 30 days: used, thrown away, expired unused.
+    let mixed = try load([
+      "purchases/p.yml": """
+      - {date: 2026-11-01, name: A, price: 2, expires: 2026-11-10, used: 2026-11-05}
+      - {date: 2026-11-01, name: B, price: 3, expires: 2026-11-10, used: 2026-11-06, wasted: true}
+      - {date: 2026-11-01, name: C, price: 4, expires: 2026-11-12}
+      - {date: 2026-11-01, name: D, price: 5, expires: 2026-12-12}
+
+      """
+    ]).household
+    let waste = Pantry.waste(mixed, today: LocalDate(year: 2026, month: 11, day: 20)!)
+    #expect((waste.used, waste.wasted, waste.expiredUnused) == (1, 1, 1))
+    #expect(waste.lostValue == 7)
+    #expect(DecimalFormat.plain(waste.percentLost ?? 0, places: 0) == "67")
   }
 
   /// A reminder time in a DST gap or overlap was published as written and calendars put it

@@ -1033,6 +1033,18 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <ul class="rows">{% for e in pantry.later %}{{ cards.pantry(e) }}{% endfor %}</ul>
 </details>
 {% endif %}
+{% set w = pantry.waste %}
+<h3>Last {{ w.days }} days</h3>
+{% if w.percent_lost is none %}
+<p class="empty">Nothing left the pantry yet: mark a batch `vibekeeper used ITEM` (or `--wasted`).</p>
+{% else %}
+<dl class="tiles">
+<div class="tile"><dt>Used up</dt><dd>{{ w.used }}</dd></div>
+<div class="tile"><dt>Thrown away</dt><dd{% if w.wasted %} class="text-warn"{% endif %}>{{ w.wasted }}</dd></div>
+<div class="tile"><dt>Expired unused</dt><dd{% if w.expired_unused %} class="text-warn"{% endif %}>{{ w.expired_unused }}</dd></div>
+<div class="tile"><dt>Wasted</dt><dd>{{ w.percent_lost | round(0) | int }}% · {{ money.amount(w.lost_value) }}</dd></div>
+</dl>
+{% endif %}
 </section>
 <section class="section" aria-labelledby="items-h">
 <h2 id="items-h">Prices and cadence</h2>

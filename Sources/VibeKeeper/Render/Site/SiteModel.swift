@@ -96,6 +96,16 @@ struct SiteModel: Sendable {
       ("expiring", .array(a.pantry.entries(.expiring).map(v.pantryEntry))),
       ("later", .array(a.pantry.entries(.later).map(v.pantryEntry))),
       ("warn_days", .int(a.pantry.warnDays)),
+      (
+        "waste",
+        SiteValues.map([
+          ("days", .int(PantryWaste.days)), ("used", .int(a.pantry.waste.used)),
+          ("wasted", .int(a.pantry.waste.wasted)),
+          ("expired_unused", .int(a.pantry.waste.expiredUnused)),
+          ("lost_value", .decimal(a.pantry.waste.lostValue)),
+          ("percent_lost", a.pantry.waste.percentLost.map(TemplateValue.decimal) ?? .null),
+        ])
+      ),
     ])
     var overall = v.playWindow(a.overallPlayWindow)
     if case .dictionary(var d) = overall {

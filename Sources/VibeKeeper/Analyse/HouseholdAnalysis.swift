@@ -13,7 +13,8 @@ public struct HouseholdAnalysis: Sendable {
   public let playWindows: [String: PlayWindow]
   /// The play window over all games.
   public let overallPlayWindow: PlayWindow
-  /// The daily streak reminder, or nil when reminders are off.
+  /// The daily streak reminder, or nil when reminders are off; its smart time is learnt
+  /// from the games at risk.
   public let streakReminder: StreakReminder?
   /// Budgets and their summaries.
   public let budgets: BudgetAnalysis
@@ -46,7 +47,17 @@ public struct HouseholdAnalysis: Sendable {
     playWindows = windows
     overallPlayWindow = PlayWindows.window(
       of: household.results, windowDays: settings.streaks.windowDays, clock: clock)
-    streakReminder = StreakReminder.effective(settings.streaks, window: overallPlayWindow)
+    // The smart time comes from when the games at risk are played (all games when those
+    // have no play times in the window).
+    let atRisk = Set(streaks.filter { $0.active && $0.atRisk }.map(\.game))
+    let riskWindow =
+      atRisk.isEmpty
+      ? nil
+      : PlayWindows.window(
+        of: household.results.filter { atRisk.contains($0.game) },
+        windowDays: settings.streaks.windowDays, clock: clock)
+    streakReminder = StreakReminder.effective(
+      settings.streaks, window: riskWindow?.best != nil ? riskWindow : overallPlayWindow)
     budgets = BudgetAnalysis.analyse(household, today: clock.today)
     prices = PriceHistory.analyse(household)
     cadence = PurchaseCadence.analyse(household, today: clock.today)

@@ -28,6 +28,18 @@ public struct GameStreak: Hashable, Sendable {
   public var milestones: [StreakMilestone]
   /// The smallest milestone above the current streak, if any is left.
   public var nextMilestone: Int?
+  /// Each player's own streaks, by name, when results name players.
+  public var players: [PlayerStreak] = []
+}
+
+/// One player's streaks in a game (from the results with their `player:`).
+public struct PlayerStreak: Hashable, Sendable {
+  public var player: String
+  public var current: Int
+  public var longest: Int
+  public var playedToday: Bool
+  /// `current > 0`, not played today, and the game is active.
+  public var atRisk: Bool
 }
 
 /// Streaks per game: a day counts when it has a completed result; a result's day is its
@@ -47,13 +59,11 @@ public enum Streaks {
     return Set(days).sorted()
   }
 
-  /// The streaks of one game.
-  public static func streak(of game: Game, in results: [GameResult], clock: LocalClock)
-    -> GameStreak
-  {
-    let days = playedDays(of: game.id, in: results, clock: clock)
-    let today = clock.today
-    // Runs of consecutive days, as (first day, length), oldest first.
+  /// Runs of consecutive days, as (first day, length), oldest first; the current run
+  /// (ending today or yesterday) and whether today is played.
+  static func runs(_ days: [LocalDate], today: LocalDate) -> (
+    runs: [(start: LocalDate, length: Int)], current: Int, playedToday: Bool
+  ) {
     var runs: [(start: LocalDate, length: Int)] = []
     for day in days {
       if let last = runs.last, last.start.adding(days: last.length) == day {
@@ -62,24 +72,44 @@ public enum Streaks {
         runs.append((day, 1))
       }
     }
-    let playedToday = days.last == today
     var current = 0
     if let last = runs.last {
       let end = last.start.adding(days: last.length - 1)
       if end == today || end == today.adding(days: -1) { current = last.length }
     }
+    return (runs, current, days.last == today)
+  }
+
+  /// The streaks of one game.
+  public static func streak(of game: Game, in results: [GameResult], clock: LocalClock)
+    -> GameStreak
+  {
+    let days = playedDays(of: game.id, in: results, clock: clock)
+    let today = clock.today
+    let (runs, current, playedToday) = Self.runs(days, today: today)
     let reached = milestones.compactMap { m -> StreakMilestone? in
       runs.first { $0.length >= m }.map {
         StreakMilestone(days: m, reached: $0.start.adding(days: m - 1))
       }
     }
-    return GameStreak(
+    var streak = GameStreak(
       game: game.id, name: game.name, active: game.active, current: current,
       longest: runs.map(\.length).max() ?? 0, playedToday: playedToday,
       // An inactive game is kept for its history; it is never at risk.
       atRisk: game.active && current > 0 && !playedToday, lastPlayed: days.last,
       milestones: reached,
       nextMilestone: milestones.first { $0 > current })
+    let named = results.filter { $0.game == game.id && $0.player != nil }
+    let players = Set(named.compactMap(\.player)).sorted()
+    streak.players = players.map { player in
+      let days = playedDays(
+        of: game.id, in: named.filter { $0.player == player }, clock: clock)
+      let (runs, current, playedToday) = Self.runs(days, today: today)
+      return PlayerStreak(
+        player: player, current: current, longest: runs.map(\.length).max() ?? 0,
+        playedToday: playedToday, atRisk: game.active && current > 0 && !playedToday)
+    }
+    return streak
   }
 
   /// Every game's streaks, in the household's game order (by id).

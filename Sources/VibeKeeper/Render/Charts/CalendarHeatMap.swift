@@ -8,10 +8,14 @@ public enum CalendarHeatMap {
     /// Counts per day: `heat-0` for 0, then `heat-1` ... `heat-4` by quarters of the
     /// largest count; tooltips read `2026-11-21: 3`.
     case counts
-    /// Played or not: any value above 0 is played (`heat-4`), else `heat-0`; tooltips
-    /// read `2026-11-21: played` / `2026-11-21: not played`.
+    /// Played or not: 1 is played (`heat-4`), `CalendarHeatMap.lost` played and lost
+    /// (`heat-2`), else `heat-0`; tooltips read `2026-11-21: played` / `: lost` /
+    /// `: not played`.
     case played
   }
+
+  /// The value of a day played and lost, in `.played` mode.
+  public static let lost = -1
 
   /// The most days drawn (53 weeks); an earlier `from` is moved forward.
   static let maxDays = 371
@@ -44,9 +48,12 @@ public enum CalendarHeatMap {
     }
     let start = from.days(to: through) >= maxDays ? through.adding(days: -(maxDays - 1)) : from
     let days = (0...start.days(to: through)).map { start.adding(days: $0) }
-    let counts = days.map { max(values[$0] ?? 0, 0) }
+    let raw = days.map { values[$0] ?? 0 }
+    let counts = raw.map { mode == .played && $0 == lost ? 1 : max($0, 0) }
     let most = counts.max() ?? 0
-    let levels = counts.map { level($0, most: most, mode: mode) }
+    let levels = zip(raw, counts).map { r, c in
+      mode == .played && r == lost ? 2 : level(c, most: most, mode: mode)
+    }
     let desc = description(days: days, counts: counts, mode: mode)
 
     let firstMonday = start.adding(days: -start.weekday.mondayFirstIndex)
@@ -76,7 +83,7 @@ public enum CalendarHeatMap {
         x: left + Double(column) * pitch, y: top + Double(row) * pitch, width: cell,
         height: cell, cls: "cell heat-\(levels[index])",
         extra: [("fill-opacity", opacity(levels[index])), ("rx", "2")],
-        tooltip: tooltip(day, count: counts[index], mode: mode))
+        tooltip: tooltip(day, count: raw[index], mode: mode))
     }
     legend(&svg, mode: mode, right: width - 8, y: top + 7 * pitch + 8)
     return svg.finish()
@@ -104,7 +111,8 @@ public enum CalendarHeatMap {
   /// `2026-11-21: played` or `2026-11-21: 3`.
   static func tooltip(_ day: LocalDate, count: Int, mode: Mode) -> String {
     switch mode {
-    case .played: return day.description + (count > 0 ? ": played" : ": not played")
+    case .played:
+      return day.description + (count == lost ? ": lost" : count > 0 ? ": played" : ": not played")
     case .counts: return day.description + ": \(count)"
     }
   }

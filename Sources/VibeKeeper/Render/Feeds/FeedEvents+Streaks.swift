@@ -2,15 +2,18 @@ import Foundation
 
 extension FeedEvents {
   /// Today's streak reminder: when streak reminders are on and an active game's streak is
-  /// at risk, one timed event today at the reminder time (smart or configured) naming the
-  /// games at risk and their streaks, with an alarm at the time. Nothing otherwise (a smart
-  /// suggestion never turns reminders on).
+  /// at risk, one timed event today at the reminder time naming the games at risk and their
+  /// streaks, with an alarm at the time (`HouseholdAnalysis.streakReminder`: with
+  /// `streaks.smart`, learnt from the games at risk). It is only ever in the future:
+  /// once today's time has passed there is none (a reminder in the past reminds no one).
+  /// Nothing otherwise (a smart suggestion never turns reminders on).
   public static func streaks(_ inputs: FeedInputs) -> [FeedEvent] {
     guard let reminder = inputs.analysis.streakReminder else { return [] }
     let atRisk = inputs.analysis.streaks.filter { $0.active && $0.atRisk }
     guard !atRisk.isEmpty else { return [] }
     let h = inputs.household
     let today = inputs.clock.today
+    guard inputs.clock.instant(today, reminder.time) > inputs.clock.now else { return [] }
     let names = atRisk.map { "\($0.name) (\($0.current) \($0.current == 1 ? "day" : "days"))" }
     let ids = Set(atRisk.map(\.game))
     let metas =

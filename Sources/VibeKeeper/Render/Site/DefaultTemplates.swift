@@ -477,6 +477,9 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 .heat-2 { fill: var(--heat-2); background: var(--heat-2); }
 .heat-3 { fill: var(--heat-3); background: var(--heat-3); }
 .heat-4 { fill: var(--heat-4); background: var(--heat-4); }
+table.guesses th { width: 2em; text-align: right; padding-right: 0.5em; }
+table.guesses .bar { display: inline-block; height: 0.8em; min-width: 2px; background: var(--heat-3); vertical-align: middle; }
+table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 
 /* Fallback: 24-hour histogram as CSS columns */
 .histogram { display: grid; grid-template-columns: repeat(24, 1fr); gap: 2px; align-items: end; height: 8rem; list-style: none; padding: 0; margin: 0 0 0.3rem; border-bottom: 1px solid var(--line); }
@@ -818,6 +821,24 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <h2 id="calendar-h">Recent months</h2>
 {% if g.heatmap is defined and g.heatmap %}<figure class="chart-figure">{{ g.heatmap }}<figcaption>Days played in the last {{ g.recent_days | length }} days.</figcaption></figure>{% else %}{{ charts.calendar(g.recent_days, g.name) }}{% endif %}
 </section>
+{% if g.scores %}
+<section class="section" aria-labelledby="scores-h">
+<h2 id="scores-h">Guesses</h2>
+<table class="guesses">
+<caption>How many guesses each win took{% if g.scores.mean is not none %} (mean {{ g.scores.mean | round(1) }}){% endif %}; lost: {{ g.scores.failed }}</caption>
+<tbody>
+{% for b in g.scores.distribution %}<tr><th scope="row">{{ b.guesses }}</th><td><span class="bar" style="width: {{ (b.count * 100 / g.scores.most) | round(0) | int }}%"></span> {{ b.count }}</td></tr>
+{% endfor %}<tr class="is-alert"><th scope="row">X</th><td><span class="bar" style="width: {{ (g.scores.failed * 100 / g.scores.most) | round(0) | int }}%"></span> {{ g.scores.failed }}</td></tr>
+</tbody>
+</table>
+</section>
+{% endif %}
+{% if g.players %}
+<section class="section" aria-labelledby="players-h">
+<h2 id="players-h">Players</h2>
+<ul class="rows">{% for p in g.players %}<li class="row"><div class="row-main">{{ p.player }} {% if p.at_risk %}{{ badges.badge("not played today", "warn") }}{% elif p.played_today %}{{ badges.badge("played today", "ok") }}{% endif %}</div><div class="row-meta">{{ p.current }}-day streak · longest {{ p.longest }}</div></li>{% endfor %}</ul>
+</section>
+{% endif %}
 <section class="section" aria-labelledby="hours-h">
 <h2 id="hours-h">Time of day</h2>
 {% if g.play_window and g.play_window.total %}
@@ -1355,7 +1376,7 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 <figure class="chart-figure">
 <div class="heatmap" role="img" aria-label="{{ name }}: played on {{ played }} of the last {{ days | length }} days">
 {% for n in [1, 2, 3, 4, 5, 6] %}{% if n <= off %}<span class="pad"></span>{% endif %}{% endfor %}
-{% for d in days %}<span class="{{ 'heat-4' if d.played else 'heat-0' }}{% if loop.last %} today{% endif %}" title="{{ d.date | date('EEE d MMM yyyy') }}: {{ 'played' if d.played else 'not played' }}"></span>{% endfor %}
+{% for d in days %}<span class="{{ 'heat-2' if d.failed else 'heat-4' if d.played else 'heat-0' }}{% if loop.last %} today{% endif %}" title="{{ d.date | date('EEE d MMM yyyy') }}: {{ 'lost' if d.failed else 'played' if d.played else 'not played' }}"></span>{% endfor %}
 </div>
 <figcaption>Days played, {{ days[0].date | date("d MMM") }} – {{ (days | last).date | date("d MMM yyyy") }}: {{ played }} of {{ days | length }}. <span class="legend-inline"><span class="swatch heat-0"></span> not played <span class="swatch heat-4"></span> played</span></figcaption>
 </figure>

@@ -40,12 +40,14 @@ extension SiteValues {
       HourHistogram.svg(counts: w.histogram, highlightStart: w.best?.start, title: title, id: id))
   }
 
-  /// Days played over recent weeks.
-  func heatMap(_ played: Set<LocalDate>, game: Game, from: LocalDate, through: LocalDate)
-    -> TemplateValue
-  {
+  /// Days played over recent weeks, days lost marked.
+  func heatMap(
+    _ played: Set<LocalDate>, lost: Set<LocalDate> = [], game: Game, from: LocalDate,
+    through: LocalDate
+  ) -> TemplateValue {
     var values: [LocalDate: Int] = [:]
     for d in played where d >= from && d <= through { values[d] = 1 }
+    for d in lost where d >= from && d <= through { values[d] = CalendarHeatMap.lost }
     return .safe(
       CalendarHeatMap.svg(
         values: values, from: from, through: through, mode: .played,

@@ -71,8 +71,13 @@ extension SiteValues {
   {
     let today = analysis.clock.today
     let calendarStart = today.adding(days: -(7 * 16 - 1))
+    let scores = GameScoring.scores(of: g.id, in: household.results, clock: analysis.clock)
+    let lost = scores?.failedDays ?? []
     let recent = (0..<(7 * 16)).map { calendarStart.adding(days: $0) }.map { d in
-      SiteValues.map([("date", .date(d)), ("played", .bool(played.contains(d)))])
+      SiteValues.map([
+        ("date", .date(d)), ("played", .bool(played.contains(d))),
+        ("failed", .bool(lost.contains(d))),
+      ])
     }
     return SiteValues.map([
       ("id", .string(g.id)), ("name", .string(g.name)),
@@ -95,8 +100,37 @@ extension SiteValues {
         "histogram",
         window.map { hourChart($0, title: "When \(g.name) is played", id: "game-\(g.id)-hours") }
       ),
-      ("heatmap", heatMap(played, game: g, from: calendarStart, through: today)),
+      ("heatmap", heatMap(played, lost: lost, game: g, from: calendarStart, through: today)),
       ("days_played", .int(played.count)),
+      ("scores", scores.map(self.scores) ?? .null),
+      (
+        "players",
+        .array(
+          (streak?.players ?? []).map {
+            SiteValues.map([
+              ("player", .string($0.player)), ("current", .int($0.current)),
+              ("longest", .int($0.longest)), ("played_today", .bool($0.playedToday)),
+              ("at_risk", .bool($0.atRisk)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// A scored game's guesses: `out_of`, `distribution` ({guesses, count}), `failed`,
+  /// `mean`, `most` (the largest count, for bar widths).
+  func scores(_ s: GameScores) -> TemplateValue {
+    SiteValues.map([
+      ("out_of", .int(s.outOf)),
+      (
+        "distribution",
+        .array(
+          s.distribution.enumerated().map {
+            SiteValues.map([("guesses", .int($0.offset + 1)), ("count", .int($0.element))])
+          })
+      ),
+      ("failed", .int(s.failed)), ("mean", s.mean.map(TemplateValue.decimal) ?? .null),
+      ("most", .int(max(1, (s.distribution + [s.failed]).max() ?? 1))),
     ])
   }
 

@@ -237,7 +237,9 @@ enum FeedExpectations {
     for c in a.cadence {
       if let next = c.nextExpected { day("shopping", "shopping", c.itemID, next) }
     }
-    if let reminder = a.streakReminder, a.streaks.contains(where: { $0.active && $0.atRisk }) {
+    if let reminder = a.streakReminder, a.streaks.contains(where: { $0.active && $0.atRisk }),
+      clock.instant(today, reminder.time) > clock.now
+    {
       instant("streaks", "streak", today.description, clock.instant(today, reminder.time))
     }
     for s in a.budgets.summaries where s.budget.active {

@@ -1,0 +1,65 @@
+import Foundation
+
+/// How a scored game went: for scores written as guesses (`4/6`, `X/6`, `4/6*`), how many
+/// results took each number of guesses and how many were lost; the days lost.
+public struct GameScores: Hashable, Sendable {
+  /// The most guesses a score allows (6 for `4/6`), from the scores seen.
+  public var outOf: Int
+  /// How many results took 1, 2, ... `outOf` guesses (index 0 is one guess).
+  public var distribution: [Int]
+  /// How many results were lost (`X/6`, or `completed: false`).
+  public var failed: Int
+  /// The mean number of guesses of the won results, nil without any.
+  public var mean: Decimal?
+  /// The days with a lost result and no won one.
+  public var failedDays: Set<LocalDate>
+}
+
+/// Reads the scores of a game's results.
+public enum GameScoring {
+  /// The guesses of a score `N/M` (`4/6`, `4/6*`): (N, M); `X/M` gives (nil, M); nil for a
+  /// score that is no guess count (`1:42`, `2 mistakes`).
+  public static func guesses(_ score: String) -> (taken: Int?, outOf: Int)? {
+    var text = score.trimmingCharacters(in: .whitespaces)
+    while text.hasSuffix("*") { text.removeLast() }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let outOf = Int(parts[1]), (1...30).contains(outOf) else {
+      return nil
+    }
+    if parts[0].uppercased() == "X" { return (nil, outOf) }
+    guard let taken = Int(parts[0]), (1...outOf).contains(taken) else { return nil }
+    return (taken, outOf)
+  }
+
+  /// The scores of `game`'s results up to today, or nil when no result has a guess score.
+  public static func scores(of game: String, in results: [GameResult], clock: LocalClock)
+    -> GameScores?
+  {
+    let today = clock.today
+    let mine = results.filter { $0.game == game && $0.when.localDate(in: clock) <= today }
+    let read = mine.compactMap { r in r.score.flatMap(guesses).map { (r, $0) } }
+    guard let outOf = read.map(\.1.outOf).max() else { return nil }
+    var distribution = Array(repeating: 0, count: outOf)
+    var failed = 0
+    var won: [Int] = []
+    for (r, g) in read {
+      if let taken = g.taken, r.completed {
+        distribution[taken - 1] += 1
+        won.append(taken)
+      } else {
+        failed += 1
+      }
+    }
+    var lostDays = Set<LocalDate>()
+    var wonDays = Set<LocalDate>()
+    for r in mine {
+      let day = r.when.localDate(in: clock)
+      let lost = !r.completed || r.score.flatMap(guesses).map { $0.taken == nil } == true
+      if lost { lostDays.insert(day) } else { wonDays.insert(day) }
+    }
+    return GameScores(
+      outOf: outOf, distribution: distribution, failed: failed,
+      mean: won.isEmpty ? nil : Decimal(won.reduce(0, +)) / Decimal(won.count),
+      failedDays: lostDays.subtracting(wonDays))
+  }
+}

@@ -266,6 +266,36 @@ import Testing
         atPath: folder.url.appendingPathComponent("data/results/wordle.md").path))
   }
 
+  /// `--data .` and relative paths work for every command (check, build and watch crashed
+  /// on `--data .`).
+  @Test func dataDotWorksEverywhere() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let data = folder.url.appendingPathComponent("data")
+    let check = try CLI.run(["check", "--data", ".", "--now", "2026-11-24"], cwd: data)
+    #expect(check.status == 0, "\(check.stderr)")
+    let build = try CLI.run(
+      ["build", "--data", ".", "--output", "../site", "--now", "2026-11-24"], cwd: data)
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("site/index.html").path))
+    let report = try CLI.run(
+      ["report", "budgets", "--data", "./", "--now", "2026-11-24"], cwd: data)
+    #expect(report.status == 0, "\(report.stderr)")
+    let bought = try CLI.run(
+      ["bought", "oat-milk", "1.50", "--data", ".", "--now", "2026-11-24T10:00"], cwd: data)
+    #expect(bought.status == 0, "\(bought.stderr)")
+    #expect(bought.stdout.contains("new file purchases/2026/11.yml"), "\(bought.stdout)")
+    let watch = try CLI.run(
+      ["watch", "--data", ".", "--output", "../site2", "--now", "2026-11-24"], cwd: data, seconds: 3
+    )
+    #expect(!watch.stderr.contains("Fatal error"), "\(watch.stderr)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("site2/index.html").path))
+  }
+
   @Test func commitMakesOneCommitWithWhatHappened() throws {
     let folder = try TempFolder([:])
     defer { folder.cleanup() }

@@ -47,6 +47,11 @@ import Testing
     #expect(players["ana"]?.longest == 2)
     #expect(players["ben"]?.current == 2)
     #expect(players["ben"]?.atRisk == true)
+    // The report gives them too.
+    let json = Reports.streaks(h, analysis: HouseholdAnalysis(h, clock: clock)).json.serialized(
+      pretty: false)
+    #expect(json.contains(#""player":"ben","current":2"#), "\(json)")
+    #expect(json.contains(#""distribution":[0,0,1,2,0,1],"failed":1"#))
   }
 
   /// The smart reminder comes from the games at risk, and it is only ever in the future.

@@ -1,7 +1,8 @@
 extension Reports {
   /// The `streaks` report: per game the current and longest streak, played today, at
-  /// risk, milestones and its play window with the effective streak reminder; then the
-  /// play window over all games and the household's streak reminder.
+  /// risk, milestones, its play window with the effective streak reminder, each player's
+  /// streaks and the guess distribution of a scored game; then the play window over all
+  /// games and the household's streak reminder.
   public static func streaks(_ household: Household, analysis shared: HouseholdAnalysis) -> Report {
     let clock = shared.clock
     let settings = household.settings.streaks
@@ -42,7 +43,9 @@ extension Reports {
         "games",
         .array(
           zip(streaks, windows).map { s, w in
-            streakJSON(s, window: w, reminder: StreakReminder.effective(settings, window: w))
+            streakJSON(
+              s, window: w, reminder: StreakReminder.effective(settings, window: w),
+              scores: GameScoring.scores(of: s.game, in: household.results, clock: clock))
           })),
       JSONField("play_window", windowJSON(overall)),
       JSONField("streak_reminder", reminderJSON(reminder)),
@@ -50,9 +53,9 @@ extension Reports {
     return Report(topic: "streaks", tables: [streakTable, histogram], json: json)
   }
 
-  private static func streakJSON(_ s: GameStreak, window: PlayWindow, reminder: StreakReminder?)
-    -> JSONValue
-  {
+  private static func streakJSON(
+    _ s: GameStreak, window: PlayWindow, reminder: StreakReminder?, scores: GameScores?
+  ) -> JSONValue {
     .object([
       JSONField("id", .string(s.game)),
       JSONField("name", .string(s.name)),
@@ -74,6 +77,28 @@ extension Reports {
       JSONField("next_milestone", .optional(s.nextMilestone.map(JSONValue.int))),
       JSONField("play_window", windowJSON(window)),
       JSONField("streak_reminder", reminderJSON(reminder)),
+      JSONField(
+        "players",
+        .array(
+          s.players.map {
+            .object([
+              JSONField("player", .string($0.player)), JSONField("current", .int($0.current)),
+              JSONField("longest", .int($0.longest)),
+              JSONField("played_today", .bool($0.playedToday)),
+              JSONField("at_risk", .bool($0.atRisk)),
+            ])
+          })),
+      JSONField(
+        "scores",
+        .optional(
+          scores.map { g in
+            .object([
+              JSONField("out_of", .int(g.outOf)),
+              JSONField("distribution", .array(g.distribution.map(JSONValue.int))),
+              JSONField("failed", .int(g.failed)),
+              JSONField("mean", .optional(g.mean.map { .number($0, places: 2) })),
+            ])
+          })),
     ])
   }
 

@@ -184,10 +184,15 @@ public struct SiteBuild: Sendable {
     _ loaded: LoadedData, _ analysis: HouseholdAnalysis, _ plan: BuildPlan,
     progress: (@Sendable (Int, Int) -> Void)?
   ) -> SiteRenderer.Output {
+    // Private records and kinds are never rendered; the analysis of what is published
+    // gives the site's figures, so nothing private shows through a total either.
+    let view = PublishedView(loaded.household)
+    let shown =
+      view.leftOut ? HouseholdAnalysis(view.household, clock: analysis.clock) : analysis
     var renderer = SiteRenderer(
-      household: loaded.household, analysis: analysis, library: plan.library, strict: strict,
-      media: loaded.media, feedStamps: FeedStamps(commits: loaded.commitTimes),
-      previousFeedState: plan.state.feeds)
+      household: view.household, analysis: shown, library: plan.library, strict: strict,
+      media: loaded.media.filter { !view.hiddenMedia.contains($0.key) },
+      feedStamps: FeedStamps(commits: loaded.commitTimes), previousFeedState: plan.state.feeds)
     renderer.jobs = jobs
     renderer.codeIdentity = codeIdentity
     renderer.lastBuild = plan.state.pages

@@ -160,7 +160,8 @@ struct RecordFile {
       return
     }
     let updated = f.date("updated")
-    let meta = RecordMeta(id: id, location: f.recordLocation, path: path, updated: updated)
+    var meta = RecordMeta(id: id, location: f.recordLocation, path: path, updated: updated)
+    meta.isPrivate = f.bool("private") ?? false
     let decoder = RecordFile.decoder(for: kind)
     let record = decoder.decode(&f, meta: meta, body: body, context: context)
     f.finish("a \(kind.singular)")

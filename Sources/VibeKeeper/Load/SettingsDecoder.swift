@@ -10,7 +10,9 @@ enum SettingsDecoder {
     "pantry": ["warn_days", "keep_expired_days"],
     "markdown": ["unsafe_html", "smart_punctuation"],
   ]
-  static let topLevel = ["title", "timezone", "currency", "base_url"]
+  static let topLevel = [
+    "title", "timezone", "currency", "base_url", "uid_domain", "private", "public",
+  ]
 
   /// Every accepted dotted key.
   static var allKeys: [String] {
@@ -84,6 +86,31 @@ enum SettingsDecoder {
           "currency", "'currency' must be a three-letter ISO 4217 code such as EUR, not '\(c)'")
       }
     }
+    if let d = f.string("uid_domain") {
+      let ok = d.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-")
+      }
+      if ok {
+        settings.uidDomain = d.lowercased()
+      } else {
+        f.error(
+          "uid_domain", "'uid_domain' must be a domain such as smith.family, not '\(d)'",
+          hint: "letters, digits, '.' and '-' only")
+      }
+    }
+    for word in f.stringList("private") {
+      if let kind = RecordKind(word: word) {
+        settings.privateKinds.insert(kind)
+      } else {
+        f.error(
+          "private", "'private' names no kind of record: '\(word)'",
+          hint: Suggestion.closest(to: word, in: RecordKind.allCases.map(\.folder)).map {
+            "did you mean '\($0)'?"
+          } ?? "use folder names such as reminders, doses")
+      }
+    }
+    if let p = f.bool("public") { settings.isPublic = p }
     if let u = f.string("base_url") {
       let l = u.lowercased()
       if l.hasPrefix("https://") || l.hasPrefix("http://") {

@@ -30,6 +30,8 @@ public struct RecordMeta: Hashable, Sendable {
   public var path: String
   /// When the record last changed, from its `updated:` field (used for feed stamps).
   public var updated: LocalDate?
+  /// `private: true`: never published (pages, feeds, search); reports still show it.
+  public var isPrivate = false
 
   /// Creates the metadata of a record.
   public init(id: String, location: SourceLocation, path: String, updated: LocalDate? = nil) {

@@ -10,6 +10,15 @@ public struct Settings: Sendable {
   public var currency: String = "USD"
   /// Absolute base for links in feeds, when set (`https://example.org/home/`).
   public var baseURL: String?
+  /// The domain part of every event UID (`uid_domain`), chosen once: UIDs never depend on
+  /// `base_url` or the host, so moving the site never duplicates a subscriber's events.
+  public var uidDomain = "vibekeeper"
+  /// The kinds left out of everything published (`private: [reminders, doses]`); reports
+  /// in the terminal still show them.
+  public var privateKinds: Set<RecordKind> = []
+  /// Whether the site may be indexed by search engines (`public: true`); by default every
+  /// page says `noindex` and `robots.txt` disallows everything.
+  public var isPublic = false
   /// Upcoming occasions settings.
   public var occasions = OccasionSettings()
   /// Streak and play-window settings.

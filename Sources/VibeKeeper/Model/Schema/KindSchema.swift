@@ -70,6 +70,11 @@ public struct RecordSchema: Sendable, Hashable {
       FieldSchema(
         "updated", .date, example: "2026-11-22",
         meaning: "the date you last changed the record (optional)"),
+      FieldSchema(
+        "private", .bool, example: "true",
+        meaning:
+          "`true` keeps the record out of every page, feed and search index (reports still show it)"
+      ),
     ])
 }
 

@@ -13,7 +13,7 @@ public struct FeedInputs: Sendable {
   public let links: Permalinks
   /// Value formats in the settings time zone.
   public let format: ICSFormat
-  /// The UID domain (`base_url`'s host, else `vibekeeper`).
+  /// The UID domain (`uid_domain`, `vibekeeper` by default; never `base_url`'s host).
   public let domain: String
   /// What the previous build published, when known: a series first published without any
   /// other start keeps the start it had.
@@ -29,7 +29,7 @@ public struct FeedInputs: Sendable {
     self.stamps = stamps
     self.links = links ?? Permalinks(household)
     format = ICSFormat(clock: analysis.clock)
-    domain = ICSFormat.uidDomain(baseURL: household.settings.baseURL)
+    domain = ICSFormat.uidPart(household.settings.uidDomain)
   }
 
   /// The local date a published event started on, by UID.

@@ -101,14 +101,6 @@ public struct ICSFormat: Sendable {
     return out.isEmpty ? "x" : String(decoding: out, as: UTF8.self)
   }
 
-  /// The UID domain: the host of `base_url` when it has one, else `vibekeeper`.
-  public static func uidDomain(baseURL: String?) -> String {
-    guard let baseURL, let host = URLComponents(string: baseURL)?.host, !host.isEmpty else {
-      return "vibekeeper"
-    }
-    return uidPart(host.lowercased())
-  }
-
   /// A URI value: every character outside printable ASCII, and `"<>\^`{|}` and spaces,
   /// percent-encoded (UTF-8), so no line break or control character can get through.
   public static func uri(_ s: String) -> String {

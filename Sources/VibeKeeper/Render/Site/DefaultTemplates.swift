@@ -15,6 +15,7 @@ public enum DefaultTemplates {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+{% if not site.public %}<meta name="robots" content="noindex, nofollow">{% endif %}
 <title>{% block title %}{% if page is defined and page.area != "index" %}{{ page.title }} · {% endif %}{% if site is defined %}{{ site.title }}{% else %}{{ household.name | default("VibeKeeper") }}{% endif %}{% endblock %}</title>
 {% if root is defined %}<link rel="stylesheet" href="{{ root }}assets/style.css">{% endif %}
 </head>
@@ -1233,6 +1234,13 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 </aside>
 </div>
 {% endblock %}
+
+"""#,
+    "pages/robots.txt": #"""
+{#- Search engines: the site holds a household's private life; nothing is indexed unless
+    the settings say `public: true`. -#}
+User-agent: *
+{% if site.public %}Allow: /{% else %}Disallow: /{% endif %}
 
 """#,
     "partials/badges.html": #"""

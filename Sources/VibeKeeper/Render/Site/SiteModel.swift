@@ -139,7 +139,7 @@ struct SiteModel: Sendable {
       ("now", .dateTime(clock.now)),
       ("horizon_days", .int(s.occasions.horizonDays)), ("warn_days", .int(s.pantry.warnDays)),
       ("alert_percent", .decimal(s.budgets.alertPercent)),
-      ("window_days", .int(s.streaks.windowDays)),
+      ("window_days", .int(s.streaks.windowDays)), ("public", .bool(s.isPublic)),
     ])
   }
 

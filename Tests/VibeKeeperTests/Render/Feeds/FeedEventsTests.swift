@@ -47,7 +47,7 @@ enum FeedFixture {
         "2028-02-29 Tomás turns 32",
       ])
     #expect(
-      feb28.map(\.uid) == (2025...2028).map { "birthday-tomas-\($0)@home.example.org" })
+      feb28.map(\.uid) == (2025...2028).map { "birthday-tomas-\($0)@vibekeeper" })
     let mar1 = try FeedFixture.events([
       "contacts/tomas.md": "---\nname: Tomás\nbirthday: 1996-02-29\nleap_birthday: mar1\n---\n"
     ]).filter { $0.kind == .birthday }
@@ -69,7 +69,7 @@ enum FeedFixture {
     #expect(ana.map(\.kind) == [.gift, .birthday])
     let birthday = try #require(ana.last)
     #expect(birthday.summary == "Ana turns 34")
-    #expect(birthday.uid == "birthday-family-ana-2026@home.example.org")
+    #expect(birthday.uid == "birthday-family-ana-2026@vibekeeper")
     #expect(birthday.url == "https://home.example.org/contacts/family/ana.html")
     // One alarm, before the all-day start (Outlook keeps one and drops any after it): the
     // day before at 09:00, relative, so no time zone is involved.
@@ -81,7 +81,7 @@ enum FeedFixture {
     #expect(lead.start == .allDay(LocalDate(year: 2026, month: 11, day: 25)!))
     #expect(lead.summary == "Gift for Ana: birthday in 10 days")
     #expect(lead.description == birthday.description)
-    #expect(lead.uid == "gift-birthday-family-ana-2026@home.example.org")
+    #expect(lead.uid == "gift-birthday-family-ana-2026@vibekeeper")
     #expect(lead.alarms.map(\.trigger) == [":-PT15H"])
     // Unknown year: no age.
     let bo = events.filter { $0.kind == .birthday && $0.id == "bo" }
@@ -99,15 +99,15 @@ enum FeedFixture {
     ]).filter { $0.kind == .occasion }
     #expect(
       events.map { "\($0.start.date) \($0.summary) \($0.uid)" } == [
-        "2025-06-12 Wedding (5 years) occasion-wedding-2025@home.example.org",
-        "2025-12-25 Christmas occasion-xmas-2025@home.example.org",
-        "2026-06-12 Wedding (6 years) occasion-wedding-2026@home.example.org",
-        "2026-12-25 Christmas occasion-xmas-2026@home.example.org",
-        "2026-12-31 Party occasion-party@home.example.org",
-        "2027-06-12 Wedding (7 years) occasion-wedding-2027@home.example.org",
-        "2027-12-25 Christmas occasion-xmas-2027@home.example.org",
-        "2028-06-12 Wedding (8 years) occasion-wedding-2028@home.example.org",
-        "2028-12-25 Christmas occasion-xmas-2028@home.example.org",
+        "2025-06-12 Wedding (5 years) occasion-wedding-2025@vibekeeper",
+        "2025-12-25 Christmas occasion-xmas-2025@vibekeeper",
+        "2026-06-12 Wedding (6 years) occasion-wedding-2026@vibekeeper",
+        "2026-12-25 Christmas occasion-xmas-2026@vibekeeper",
+        "2026-12-31 Party occasion-party@vibekeeper",
+        "2027-06-12 Wedding (7 years) occasion-wedding-2027@vibekeeper",
+        "2027-12-25 Christmas occasion-xmas-2027@vibekeeper",
+        "2028-06-12 Wedding (8 years) occasion-wedding-2028@vibekeeper",
+        "2028-12-25 Christmas occasion-xmas-2028@vibekeeper",
       ])
   }
 }
@@ -135,7 +135,7 @@ enum FeedFixture {
       try ICSFormat.rrule(#require(e.weekly)) == "FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20260430T063000Z"
     )
     #expect(e.alarms.map(\.trigger) == [":PT0S"])
-    #expect(e.uid == "reminder-iron@home.example.org")
+    #expect(e.uid == "reminder-iron@vibekeeper")
     // The local wall time is the same on both sides of the change; the instants differ.
     let clock = LocalClock(now: Date(), timeZone: TimeFixture.berlin)
     #expect(
@@ -210,7 +210,7 @@ enum FeedFixture {
     // Every 9 days: 19 November + 9.
     #expect(events.map(\.summary) == ["Oat milk: you usually buy it every 9 days"])
     #expect(events.map(\.start) == [.allDay(LocalDate(year: 2026, month: 11, day: 28)!)])
-    #expect(events.map(\.uid) == ["shopping-milk@home.example.org"])
+    #expect(events.map(\.uid) == ["shopping-milk@vibekeeper"])
   }
 
   static let games = [
@@ -231,7 +231,7 @@ enum FeedFixture {
     #expect(events.map(\.summary) == ["Keep your streaks: Wordle (2 days)"])
     let e = try #require(events.first)
     #expect(FeedFixture.dtstart(e) == ";TZID=Europe/Berlin:20261122T193000")
-    #expect(e.uid == "streak-2026-11-22@home.example.org")
+    #expect(e.uid == "streak-2026-11-22@vibekeeper")
     #expect(e.alarms.map(\.trigger) == [":PT0S"])
     // Off: none, smart or not.
     files["vibekeeper.yml"] =
@@ -265,8 +265,6 @@ enum FeedFixture {
     #expect(ICSFormat.uidPart("a b,c;d\r\nATTENDEE:x") == "a-b-c-d-ATTENDEE-x")
     #expect(ICSFormat.uidPart("Zoë 🎉") == "Zo-")
     #expect(ICSFormat.uidPart("") == "x")
-    #expect(ICSFormat.uidDomain(baseURL: "https://Home.Example.org:8080/x/") == "home.example.org")
-    #expect(ICSFormat.uidDomain(baseURL: nil) == "vibekeeper")
   }
 
   @Test func idsThatCollideAsUIDsGetAHashSuffix() throws {
@@ -277,9 +275,9 @@ enum FeedFixture {
     ]).filter { $0.kind == .birthday && $0.start.date.year == 2026 }
     #expect(
       events.map(\.uid) == [
-        "birthday-dad-2026@home.example.org",
-        "birthday-family-mom-2026-\(FeedEvents.fnv1a("family-mom"))@home.example.org",
-        "birthday-family-mom-2026-\(FeedEvents.fnv1a("family/mom"))@home.example.org",
+        "birthday-dad-2026@vibekeeper",
+        "birthday-family-mom-2026-\(FeedEvents.fnv1a("family-mom"))@vibekeeper",
+        "birthday-family-mom-2026-\(FeedEvents.fnv1a("family/mom"))@vibekeeper",
       ])
     #expect(FeedEvents.fnv1a("") == "811c9dc5")
     #expect(FeedEvents.fnv1a("a") == "e40c292c")

@@ -1,0 +1,50 @@
+/// What of a household may be published: without the records marked `private: true`, the
+/// kinds the settings keep private (`private: [reminders, doses]`), and the media only
+/// those records point at. `build` and `serve` render this; reports use the whole household.
+struct PublishedView {
+  /// The household as published.
+  let household: Household
+  /// The media files only private records point at.
+  let hiddenMedia: Set<String>
+  /// Whether anything was left out.
+  let leftOut: Bool
+
+  /// The published view of `household`.
+  init(_ full: Household) {
+    struct Filter: RecordListVisitor {
+      let kinds: Set<RecordKind>
+      var removed = false
+      mutating func visit<R: HouseholdRecord>(_ records: inout [R]) {
+        let hide = kinds.contains(R.kind)
+        let before = records.count
+        records.removeAll { hide || $0.meta.isPrivate }
+        removed = removed || records.count != before
+      }
+    }
+    var h = full
+    var filter = Filter(kinds: full.settings.privateKinds)
+    h.visitLists(&filter)
+    leftOut = filter.removed
+    guard filter.removed else {
+      household = full
+      hiddenMedia = []
+      return
+    }
+    // References to what is gone are dropped, so no page links to it.
+    let contacts = h.ids(of: .contacts)
+    let occasions = h.ids(of: .occasions)
+    for i in h.gifts.indices {
+      if let r = h.gifts[i].recipient, !contacts.contains(r) { h.gifts[i].recipient = nil }
+      if let o = h.gifts[i].occasion?.occasionID, !occasions.contains(o) {
+        h.gifts[i].occasion = nil
+      }
+    }
+    for i in h.occasions.indices {
+      if let c = h.occasions[i].contact, !contacts.contains(c) { h.occasions[i].contact = nil }
+    }
+    h.indexRecords()
+    let shown = Set(h.gifts.compactMap(\.photo))
+    hiddenMedia = Set(full.gifts.compactMap(\.photo)).subtracting(shown)
+    household = h
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// `private: true` records and private kinds never reach a published byte; UIDs never
+/// depend on `base_url`; the site asks not to be indexed.
+@Suite struct PrivacyTests {
+  static let files = [
+    "data/vibekeeper.yml":
+      "timezone: Europe/Berlin\nprivate: [reminders, doses]\nbase_url: https://a.example.org/\n",
+    "data/contacts/secret.md":
+      "---\nname: Zelda Secretname\nbirthday: 1990-12-01\nprivate: true\n---\n",
+    "data/contacts/ana.md": "---\nname: Ana\nbirthday: 1992-12-05\n---\n",
+    "data/gifts/ring.md":
+      "---\ntitle: Engagement ring hidden\nfor: ana\nprice: 900\nphoto: media/ring.png\nprivate: true\n---\n",
+    "data/gifts/book.md": "---\ntitle: A book\nfor: secret\n---\n",
+    "data/reminders/pills.md":
+      "---\ntitle: Antidepressant dose\nschedule: {time: \"08:00\", days: daily}\ncreated: 2026-11-01\n---\n",
+    "data/media/ring.png": "not really a png",
+  ]
+
+  @Test func privateRecordsAreInNoPublishedByte() throws {
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    let r = try CLI.run(["build", "--output", "_site", "--now", "2026-11-22"], cwd: folder.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    let site = SiteFixture.files(folder.url.appendingPathComponent("_site"))
+    #expect(!site.isEmpty)
+    for (path, data) in site {
+      let text = String(decoding: data, as: UTF8.self)
+      for secret in ["Zelda", "Secretname", "Engagement ring", "Antidepressant", "ring.png"] {
+        #expect(!text.contains(secret), "\(secret) in \(path)")
+      }
+    }
+    #expect(site["media/ring.png"] == nil)
+    #expect(site["reminders.ics"] != nil)
+    #expect(String(decoding: site["robots.txt"] ?? Data(), as: UTF8.self).contains("Disallow: /"))
+    #expect(String(decoding: site["index.html"] ?? Data(), as: UTF8.self).contains("noindex"))
+    // The terminal still shows them.
+    let report = try CLI.run(["report", "reminders", "--now", "2026-11-22"], cwd: folder.url)
+    #expect(report.stdout.contains("Antidepressant dose"))
+  }
+
+  @Test func uidsDoNotDependOnBaseURL() throws {
+    func uids(_ base: String?) throws -> [String] {
+      var files = ["contacts/ana.md": "---\nname: Ana\nbirthday: 1992-12-05\n---\n"]
+      files["vibekeeper.yml"] = base.map { "base_url: \($0)\n" } ?? ""
+      let h = try load(files).household
+      let clock = LocalClock(now: utc("2026-11-22T10:00"), timeZone: .gmt)
+      return FeedEvents.all(
+        FeedInputs(household: h, analysis: HouseholdAnalysis(h, clock: clock), stamps: FeedStamps())
+      ).map(\.uid)
+    }
+    let none = try uids(nil)
+    #expect(!none.isEmpty)
+    #expect(try uids("https://a.example.org/") == none)
+    #expect(try uids("http://192.168.1.5:8080/home/") == none)
+    #expect(none.allSatisfy { $0.hasSuffix("@vibekeeper") })
+    let chosen = try load(["vibekeeper.yml": "uid_domain: smith.family\n"]).household.settings
+    #expect(chosen.uidDomain == "smith.family")
+  }
+}

@@ -36,7 +36,10 @@ import Testing
     #expect(site["media/ring.png"] == nil)
     #expect(site["reminders.ics"] != nil)
     #expect(String(decoding: site["robots.txt"] ?? Data(), as: UTF8.self).contains("Disallow: /"))
-    #expect(String(decoding: site["index.html"] ?? Data(), as: UTF8.self).contains("noindex"))
+    let index = String(decoding: site["index.html"] ?? Data(), as: UTF8.self)
+    #expect(index.contains("noindex"))
+    // Subscribe links for phones: webcal:// on the base address.
+    #expect(index.contains("href=\"webcal://a.example.org/calendar.ics\""))
     // The terminal still shows them.
     let report = try CLI.run(["report", "reminders", "--now", "2026-11-22"], cwd: folder.url)
     #expect(report.stdout.contains("Antidepressant dose"))

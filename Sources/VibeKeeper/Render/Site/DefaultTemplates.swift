@@ -1027,7 +1027,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <p>Subscribe your phone or desktop calendar to these feeds{% if site.base_url %} (copy the address into your calendar's "subscribe" or "add by URL"){% endif %}; they update with every build.</p>
 <ul class="rows">
 {% for f in [["calendar.ics", "Everything", "all of the feeds below in one calendar"], ["occasions.ics", "Birthdays and occasions", "with gift ideas and a reminder before each"], ["reminders.ics", "Health reminders", "medication, therapy and check-ups at their times"], ["pantry.ics", "Pantry", "expiry dates, with a warning before"], ["shopping.ics", "Shopping", "when you usually buy things again"], ["streaks.ics", "Streaks", "today's reminder when a streak is at risk"]] %}
-<li><a href="{{ root }}{{ f[0] }}">{{ f[1] }}</a>: {{ f[2] }}{% if site.base_url %}<br><code>{{ site.base_url }}{{ f[0] }}</code>{% endif %}</li>
+<li><a href="{{ root }}{{ f[0] }}">{{ f[1] }}</a>: {{ f[2] }}{% if site.base_url %}<br><code>{{ site.base_url }}{{ f[0] }}</code> · <a href="webcal://{{ site.base_url | replace('https://', '') | replace('http://', '') }}{{ f[0] }}">subscribe</a>{% endif %}</li>
 {% endfor %}
 </ul>
 </section>

@@ -77,7 +77,7 @@ enum SiteFixture {
       let page = out.appendingPathComponent(path).deletingLastPathComponent()
       for link in SiteFixture.links(in: String(decoding: data, as: UTF8.self)) {
         if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("mailto:")
-          || link.hasPrefix("#")
+          || link.hasPrefix("webcal://") || link.hasPrefix("#")
         {
           continue
         }

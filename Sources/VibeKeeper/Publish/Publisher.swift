@@ -119,6 +119,9 @@ public struct Publisher: Sendable {
     let (userFiles, same) = try compare(
       files, hashes: hashes, generated: generated, folders: folders, published: published)
     if case .tree(let current) = found, same {
+      // Nothing to publish, but what an interrupted publish left beside the trees (a
+      // half-filled scratch folder, a tree moved to the trash) is still cleared.
+      try trees.prepare()
       try trees.writeBuildState(state, for: current)
       return Stats(unchanged: files.count, kept: userFiles.count)
     }

@@ -37,6 +37,24 @@ import Testing
     #expect(PublishFixture.isComplete(f.out))
   }
 
+  /// A publish killed after its switch leaves the trash and a half-filled scratch folder;
+  /// the next publish clears them even when there is nothing new to publish (the kill -9
+  /// test found them left under load).
+  @Test func leftoversAreClearedWhenNothingChanged() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    let files = [OutputFile(path: "index.html", text: "home")]
+    _ = try f.publisher.publish(files)
+    let state = f.root.url.appendingPathComponent("._site.vibekeeper")
+    try fm.createDirectory(
+      at: state.appendingPathComponent("trash/old"), withIntermediateDirectories: true)
+    try Data("x".utf8).write(to: state.appendingPathComponent("tmp/half.html"))
+    let again = try f.publisher.publish(files)
+    #expect(again == Publisher.Stats(unchanged: 1))
+    #expect(try fm.contentsOfDirectory(atPath: state.path).sorted() == ["a", "tmp"])
+    #expect(try fm.contentsOfDirectory(atPath: state.appendingPathComponent("tmp").path).isEmpty)
+  }
+
   @Test func userFilesInTheOutputAreKept() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }

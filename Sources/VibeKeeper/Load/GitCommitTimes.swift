@@ -79,12 +79,6 @@ public struct CommitTimes: Sendable, Equatable {
   /// No history.
   public init() {}
 
-  /// Times from the newest commits only (each file's first is taken as its latest).
-  public init(latest: [String: Date]) {
-    self.latest = latest
-    first = latest
-  }
-
   /// The latest commit time of a path.
   public subscript(path: String) -> Date? { latest[path] }
 

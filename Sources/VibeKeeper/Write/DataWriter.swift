@@ -108,26 +108,30 @@ public struct DataWriter: Sendable {
   public func check(_ changes: [FileChange], household: Household, schema: RecordSchema)
     throws(Problem)
   {
-    var added: [Diagnostic] = []
-    // Records the change itself creates (a new game with its first result) can be named.
-    var created: [RecordKind: Set<String>] = [:]
-    for change in changes {
+    let context = DecodeContext(settings: household.settings, schema: schema)
+    let files = changes.compactMap { change -> (FileChange, RecordFile, RecordFile.Output)? in
       guard let kind = RecordKind.allCases.first(where: { change.path.hasPrefix($0.folder + "/") })
-      else { continue }
+      else { return nil }
       let file = RecordFile(kind: kind, path: change.path, displayPath: display(change.path))
-      let output = file.decode(
-        Array(change.after.utf8),
-        context: DecodeContext(settings: household.settings, schema: schema))
-      created[kind, default: []].formUnion(output.records.map(\.meta.id))
+      return (change, file, file.decode(Array(change.after.utf8), context: context))
     }
-    for change in changes {
-      guard let kind = RecordKind.allCases.first(where: { change.path.hasPrefix($0.folder + "/") })
-      else { continue }
-      let file = RecordFile(kind: kind, path: change.path, displayPath: display(change.path))
-      let context = DecodeContext(settings: household.settings, schema: schema)
-      let before = change.before.map { errors(file, $0, context, household, created) } ?? []
-      var known = Dictionary(before.map { ($0.message, 1) }, uniquingKeysWith: +)
-      for d in errors(file, change.after, context, household, created) {
+    // The ids a reference may name: the household's, and those the change itself creates
+    // (a new game with its first result). Built once per kind named.
+    var ids: [RecordKind: Set<String>] = [:]
+    func exists(_ ref: Reference) -> Bool {
+      if ids[ref.target] == nil {
+        ids[ref.target] = household.ids(of: ref.target).union(
+          files.filter { $0.1.kind == ref.target }.flatMap { $0.2.records.map(\.meta.id) })
+      }
+      return ids[ref.target]?.contains(ref.id) ?? false
+    }
+    var added: [Diagnostic] = []
+    for (change, file, after) in files {
+      let before = change.before.map {
+        errors(file.decode(Array($0.utf8), context: context), exists: exists)
+      }
+      var known = Dictionary((before ?? []).map { ($0.message, 1) }, uniquingKeysWith: +)
+      for d in errors(after, exists: exists) {
         if let n = known[d.message], n > 0 {
           known[d.message] = n - 1
         } else {
@@ -143,18 +147,12 @@ public struct DataWriter: Sendable {
     }
   }
 
-  /// The errors of one file's text: its own and its references to records that do not
+  /// The errors of one decoded file: its own and its references to records that do not
   /// exist.
-  private func errors(
-    _ file: RecordFile, _ text: String, _ context: DecodeContext, _ household: Household,
-    _ created: [RecordKind: Set<String>]
-  ) -> [Diagnostic] {
-    let output = file.decode(Array(text.utf8), context: context)
+  private func errors(_ output: RecordFile.Output, exists: (Reference) -> Bool) -> [Diagnostic] {
     var out = output.diagnostics.filter { $0.severity == .error }
     for ref in output.references.joined() + output.leftOut.flatMap(\.references)
-    where !household.ids(of: ref.target).contains(ref.id)
-      && !(created[ref.target]?.contains(ref.id) ?? false)
-    {
+    where !exists(ref) {
       out.append(
         Diagnostic(
           .error, ref.location,

@@ -36,10 +36,4 @@ public struct FileChange: Sendable, Equatable {
     out += new[(new.count - suffix)..<min(new.count, new.count - suffix + 1)].map { "  " + $0 }
     return out.joined(separator: "\n")
   }
-
-  /// The lines added (for an append: exactly the new entry lines).
-  public var addedLines: [String] {
-    diff.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("+ ") }
-      .map { String($0.dropFirst(2)) }
-  }
 }

@@ -29,9 +29,10 @@ public struct BoughtAction: DataAction {
     let name = found?.name ?? item.trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else { throw DataWriter.Problem(description: "say what you bought") }
     let currency = c.household.settings.currency
-    var listChange: FileChange?
     var paid = price
     var quantity = quantity
+    // The list line to tick, found first: its estimate and quantity are the defaults.
+    var tick: (list: ShoppingList, index: Int)?
     if let list {
       let shopping = try c.find(ShoppingList.self, list, title: \.title)
       let key = found.map { "item:" + $0.id } ?? "name:" + name.lowercased()
@@ -48,15 +49,7 @@ public struct BoughtAction: DataAction {
       }
       paid = paid ?? line.estimate
       quantity = quantity ?? line.quantity
-      if paid == nil, let id = found?.id {
-        paid = PriceIndex(c.household).latestPrice(of: id, currency: currency, asOf: day)
-      }
-      if let paid {
-        listChange = try c.editing(
-          shopping.meta, kind: .shopping,
-          set: [("purchased", day.description), ("actual", ActionContext.amount(paid))],
-          entry: ("items", index))
-      }
+      tick = (shopping, index)
     }
     if paid == nil, let id = found?.id {
       paid = PriceIndex(c.household).latestPrice(of: id, currency: currency, asOf: day)
@@ -66,6 +59,12 @@ public struct BoughtAction: DataAction {
         description:
           "no price known for \(name); give it: `vibekeeper bought \(found?.id ?? "--name '\(name)'") 1.89`"
       )
+    }
+    let listChange = try tick.map { t throws(DataWriter.Problem) in
+      try c.editing(
+        t.list.meta, kind: .shopping,
+        set: [("purchased", day.description), ("actual", ActionContext.amount(paid))],
+        entry: ("items", t.index))
     }
     var fields: [(key: String, value: String)] = [("date", day.description)]
     if let found {

@@ -19,6 +19,9 @@ public struct ReminderStatus: Hashable, Sendable {
   public var today: [ReminderOccurrence] = []
   /// Whether one of today's occurrences is missed.
   public var missedToday: Bool { today.contains { $0.state == .missed } }
+  /// The occurrences of the last 30 days (from the day the reminder's history begins),
+  /// each with its state; `today` and `adherence` are read from them.
+  public var history: [ReminderOccurrence] = []
   /// The last 30 days: each day's occurrences done, skipped or missed.
   public var adherence: ReminderAdherence = .empty
   /// A one-time reminder whose time has passed, not marked done, and enabled.
@@ -54,8 +57,8 @@ public enum HealthReminders {
     let answered = onceAt.map { at in doses.contains { $0.due == at || $0.due == nil } } ?? false
     let doneOnce = isOnce && (reminder.done != nil || answered)
     let next = reminder.enabled && !doneOnce ? upcoming : []
-    let today = ReminderHistory.occurrences(
-      of: reminder, doses: doses, from: clock.today, through: clock.today, clock: clock)
+    let history = ReminderHistory.recent(of: reminder, doses: doses, clock: clock)
+    let today = history.filter { clock.localDate(of: $0.due) == clock.today }
     var status = ReminderStatus(
       reminder: reminder, scheduleText: schedule.text, nextOccurrence: next.first,
       nextOccurrences: Array(next.prefix(max(count, 0))),
@@ -64,7 +67,8 @@ public enum HealthReminders {
       overdue: isOnce && upcoming.isEmpty && reminder.enabled && !doneOnce,
       ended: upcoming.isEmpty)
     status.today = today
-    status.adherence = ReminderHistory.adherence(of: reminder, doses: doses, clock: clock)
+    status.history = history
+    status.adherence = reminder.enabled ? ReminderHistory.adherence(history, clock: clock) : .empty
     return status
   }
 

@@ -110,18 +110,25 @@ public enum ReminderHistory {
       ?? clock.today
   }
 
-  /// The adherence over the `windowDays` days ending today (from the day the reminder's
-  /// history begins, when later).
-  public static func adherence(
-    of reminder: Reminder, doses: [Dose], clock: LocalClock
-  ) -> ReminderAdherence {
+  /// The occurrences of the `windowDays` days ending today (from the day the reminder's
+  /// history begins, when later), each with its state.
+  public static func recent(of reminder: Reminder, doses: [Dose], clock: LocalClock)
+    -> [ReminderOccurrence]
+  {
     let today = clock.today
     let from = today.adding(days: -(windowDays - 1))
     let begins = max(from, firstDay(of: reminder, doses: doses, clock: clock))
-    let all = occurrences(of: reminder, doses: doses, from: begins, through: today, clock: clock)
-    guard reminder.enabled else { return .empty }
+    return occurrences(of: reminder, doses: doses, from: begins, through: today, clock: clock)
+  }
+
+  /// The adherence of a reminder's `recent` occurrences, over the `windowDays` days ending
+  /// today.
+  public static func adherence(_ recent: [ReminderOccurrence], clock: LocalClock)
+    -> ReminderAdherence
+  {
+    let from = clock.today.adding(days: -(windowDays - 1))
     var byDay: [LocalDate: [ReminderOccurrence]] = [:]
-    for o in all where o.state != .upcoming {
+    for o in recent where o.state != .upcoming {
       byDay[clock.localDate(of: o.due), default: []].append(o)
     }
     let days = (0..<windowDays).map { from.adding(days: $0) }.map { date -> AdherenceDay in

@@ -10,9 +10,12 @@ extension FeedEvents {
   public static func reminders(_ inputs: FeedInputs) -> [FeedEvent] {
     var doses: [String: [Dose]] = [:]
     for d in inputs.household.doses { doses[d.reminder, default: []].append(d) }
+    let history = Dictionary(
+      inputs.analysis.reminders.map { ($0.reminder.id, $0.history) },
+      uniquingKeysWith: { a, _ in a })
     return inputs.household.reminders.flatMap { r -> [FeedEvent] in
       guard let series = reminder(r, inputs) else { return [] }
-      return marked(series, r, doses[r.id] ?? [], inputs)
+      return marked(series, r, history[r.id] ?? [], doses: doses[r.id] ?? [], inputs)
     }
   }
 
@@ -54,15 +57,12 @@ extension FeedEvents {
   /// override of that occurrence (`RECURRENCE-ID`, the series' UID) with a mark in its
   /// title ("✓ Vitamin D", "Skipped: Vitamin D") and no alarm. A one-time reminder that is
   /// marked gets the mark itself. DTSTART and SEQUENCE of the series never move with a dose.
-  static func marked(_ series: FeedEvent, _ r: Reminder, _ doses: [Dose], _ inputs: FeedInputs)
-    -> [FeedEvent]
-  {
-    guard !doses.isEmpty || r.done != nil else { return [series] }
+  static func marked(
+    _ series: FeedEvent, _ r: Reminder, _ history: [ReminderOccurrence], doses: [Dose],
+    _ inputs: FeedInputs
+  ) -> [FeedEvent] {
     let clock = inputs.clock
-    let from = clock.today.adding(days: -(ReminderHistory.windowDays - 1))
-    let answered = ReminderHistory.occurrences(
-      of: r, doses: doses, from: from, through: clock.today, clock: clock
-    ).filter { $0.state == .done || $0.state == .skipped }
+    let answered = history.filter { $0.state == .done || $0.state == .skipped }
     guard !answered.isEmpty else { return [series] }
     let stamp = inputs.stamps.stamp([r.meta] + doses.map(\.meta))
     func mark(_ e: inout FeedEvent, _ o: ReminderOccurrence) {

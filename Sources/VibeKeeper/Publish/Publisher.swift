@@ -1,13 +1,13 @@
 import Foundation
 
 /// The last stage of the pipeline: publishes a built site so that its cost follows what
-/// changed and a reader never sees a half-written one. The output (`_site`) is a symbolic
-/// link to one of two trees in a hidden folder beside it (`SiteTrees`); a publish brings
-/// the other tree up to date — only files whose content differs are touched
-/// (`TreeUpdate`) — and then replaces the link in one `rename`. A failed or interrupted
-/// publish (even `kill -9`) leaves the published site as it was, and the next publish
-/// correct. Only files VibeKeeper generated are ever removed; files a user put in the
-/// output are carried over.
+/// changed and a reader never sees a half-written one. The output (`_site`) is a real
+/// folder; a spare tree beside it (`SiteTrees`) holds the site published before. A publish
+/// brings the spare up to date — only files whose content differs are touched
+/// (`TreeUpdate`) — and then exchanges it with the output in one atomic step. A failed or
+/// interrupted publish (even `kill -9`) leaves the published site as it was, and the next
+/// publish correct. Only files VibeKeeper generated are ever removed; files a user put in
+/// the output are carried over.
 public struct Publisher: Sendable {
   /// The output path (`_site`).
   public let output: URL
@@ -68,8 +68,11 @@ public struct Publisher: Sendable {
   /// is none.
   public func publishedState() -> [UInt8]? {
     let trees = SiteTrees(output: output.standardizedFileURL)
-    guard case .tree(let tree) = trees.found() else { return nil }
-    return FileCalls.read(trees.buildStatePath(tree))
+    switch trees.found() {
+    case .folder: return trees.buildStatePath(ofTree: trees.output).flatMap(FileCalls.read)
+    case .earlierLink(let tree): return FileCalls.read(trees.state + "/" + tree + ".state")
+    default: return nil
+    }
   }
 
   /// Publishes `files` (paths relative to the output) with the build `state` that describes
@@ -100,16 +103,16 @@ public struct Publisher: Sendable {
     _ files: [OutputFile], state: [UInt8]?, generated: Set<String>, folders: Set<String>,
     trees: SiteTrees
   ) throws -> Stats {
+    try trees.recoverInterruptedExchange()
+    if case .earlierLink(let tree) = trees.found() { try trees.migrateEarlierLink(to: tree) }
     let found = trees.found()
-    let tree: SiteTrees.Tree
-    if case .tree(let current) = found { tree = current.other } else { tree = .a }
-    // The published site and the tree to update are read side by side; a tree that
-    // cannot be read is not trusted (made again).
+    // The published site and the spare tree are read side by side; a spare that cannot
+    // be read is not trusted (made again).
     let reads = Parallel.map(2, jobs: jobs) { k in
       Result { () throws -> (TreeUpdate.Published?, TreeUpdate.Base?) in
         k == 0
           ? (try publishedSite(found, trees), nil)
-          : (nil, (try? TreeUpdate.read(trees.path(tree))) ?? nil)
+          : (nil, (try? TreeUpdate.read(trees.spare)) ?? nil)
       }
     }
     let published = try reads[0].get().0
@@ -118,26 +121,25 @@ public struct Publisher: Sendable {
     }
     let (userFiles, same) = try compare(
       files, hashes: hashes, generated: generated, folders: folders, published: published)
-    if case .tree(let current) = found, same {
+    if published != nil, same {
       // Nothing to publish, but what an interrupted publish left beside the trees (a
       // half-filled scratch folder, a tree moved to the trash) is still cleared.
       try trees.prepare()
-      try trees.writeBuildState(state, for: current)
+      if let manifest = FileCalls.read(trees.output + "/" + SiteManifest.fileName) {
+        try trees.writeBuildState(state, manifest: ContentHash(manifest))
+      }
       return Stats(unchanged: files.count, kept: userFiles.count)
     }
     try trees.prepare()
     let base = try reads[1].get().1
-    if base == nil { try TreeUpdate.makeFresh(trees.path(tree), trash: trees.trash) }
+    if base == nil { try TreeUpdate.makeFresh(trees.spare, trash: trees.trash) }
     let update = TreeUpdate(
       files: files, hashes: hashes, generated: generated, folders: folders, published: published,
-      userFiles: userFiles, root: trees.path(tree), base: base, scratch: trees.scratch)
-    let stats = try update.apply(jobs: jobs)
-    try trees.writeBuildState(state, for: tree)
-    if found == .folder {
-      try trees.replaceFolder(with: tree, keepingFolderAs: published == nil ? nil : tree.other)
-    } else {
-      try trees.link(tree)
-    }
+      userFiles: userFiles, root: trees.spare, base: base, scratch: trees.scratch)
+    let (stats, manifest) = try update.apply(jobs: jobs)
+    try trees.writeBuildState(state, manifest: manifest)
+    try trees.exchangeSpareWithOutput()
+    try trees.removeStaleBuildStates()
     try FileCalls.removeTree(trees.trash)
     return stats
   }
@@ -158,7 +160,7 @@ public struct Publisher: Sendable {
         "the output \(trees.output) is a symbolic link VibeKeeper did not make (to \(text))",
         hint: "choose another --output (such as the folder it points to), or remove the link")
     case .folder: root = trees.output
-    case .tree(let tree): root = trees.path(tree)
+    case .earlierLink(let tree): root = trees.state + "/" + tree
     }
     guard let manifest = SiteManifest.read(folder: root) else {
       guard let listing = try TreeListing.read(root),

@@ -1,27 +1,21 @@
 import Foundation
 
-/// Where a published site lives. The output path (`_site`) is a symbolic link to one of two
-/// trees, `a` and `b`, in a hidden folder beside it (`._site.vibekeeper/`); the link's text
-/// is relative, so moving the parent folder keeps it working. A publish brings the tree
-/// the link does not point at up to date, then replaces the link in one `rename`, so a
-/// reader of the output always sees one complete site.
+/// Where a published site lives. The output path (`_site`) is a real folder: the site
+/// published now. A hidden folder beside it (`._site.vibekeeper/`) holds the spare tree
+/// (the site published before, brought up to date by the next publish), the build state
+/// of each tree, and scratch space. A publish updates the spare tree, then exchanges it
+/// with the output in one atomic step (`DirectorySwap`), so a reader of the output always
+/// sees one complete site, and `cp -r`, `tar`, `rsync -a` or `find` of it see the files.
 struct SiteTrees: Sendable {
-  /// One of the two trees.
-  enum Tree: String, CaseIterable, Sendable {
-    case a, b
-
-    /// The other tree.
-    var other: Tree { self == .a ? .b : .a }
-  }
-
   /// What is at the output path.
   enum Found: Equatable {
     /// Nothing yet.
     case nothing
-    /// A real folder (made by an earlier version of VibeKeeper, empty, or not ours).
+    /// A real folder (the published site, an empty folder, or not ours).
     case folder
-    /// Our link to one of the trees.
-    case tree(Tree)
+    /// The link to tree `a` or `b` that earlier versions published through; migrated to a
+    /// real folder by the next publish.
+    case earlierLink(String)
     /// A symbolic link VibeKeeper did not make, with its text.
     case otherLink(String)
     /// A file or anything else that is not a folder.
@@ -32,7 +26,7 @@ struct SiteTrees: Sendable {
   let output: String
   /// The hidden folder's name (`._site.vibekeeper`).
   let stateName: String
-  /// The hidden folder beside the output that holds the trees.
+  /// The hidden folder beside the output.
   let state: String
   /// The output's parent folder.
   private let parent: String
@@ -49,35 +43,15 @@ struct SiteTrees: Sendable {
     state = parent + "/" + stateName
   }
 
-  /// The folder of `tree`.
-  func path(_ tree: Tree) -> String { state + "/" + tree.rawValue }
-
-  /// The build state of a tree's site (`BuildState`), beside the tree so it is never
-  /// published and always describes the site the link points at.
-  func buildStatePath(_ tree: Tree) -> String { state + "/" + tree.rawValue + ".state" }
-
-  /// Writes a tree's build state (atomically: written in the scratch folder, which an
-  /// interrupted publish leaves for the next to clear, then renamed over it); nil removes
-  /// it, so a site published without one is never paired with an older one.
-  func writeBuildState(_ bytes: [UInt8]?, for tree: Tree) throws {
-    let path = buildStatePath(tree)
-    guard let bytes else {
-      if FileManager.default.fileExists(atPath: path) { try FileCalls.removeFile(path) }
-      return
-    }
-    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-    let made = scratch + "/" + tree.rawValue + ".state"
-    try FileCalls.write(bytes, to: made)
-    try FileCalls.move(made, path)
-  }
-
+  /// The spare tree: the site published before the current one, updated by the next
+  /// publish and then exchanged with the output.
+  var spare: String { state + "/next" }
   /// Where new and changed files are written before they are renamed into a tree.
   var scratch: String { state + "/tmp" }
   /// Where an untrusted tree is moved before it is removed.
   var trash: String { state + "/trash" }
-  /// The new link, before it is renamed over the output.
-  var pendingLink: String { state + "/link" }
-  /// The previous folder, when it could not be exchanged with the link in one step.
+  /// The published folder while the spare takes its place, where the system cannot
+  /// exchange two folders in one step.
   var previousFolder: String { state + "/folder" }
   /// What an interrupted publish by an earlier version (which staged whole trees beside
   /// the output) may have left.
@@ -92,11 +66,51 @@ struct SiteTrees: Sendable {
     case .folder: return .folder
     case .link:
       let text = FileCalls.readLink(output) ?? ""
-      if let tree = Tree.allCases.first(where: { text == stateName + "/" + $0.rawValue }) {
-        return .tree(tree)
+      if ["a", "b"].contains(where: { text == stateName + "/" + $0 }) {
+        return .earlierLink(String(text.dropFirst(stateName.count + 1)))
       }
       return .otherLink(text)
     case .file, .other: return .other
+    }
+  }
+
+  /// The build state that belongs to the tree at `root` (the output or the spare): named
+  /// by the hash of the tree's manifest, so the pair never goes out of step whichever way
+  /// the trees are exchanged, or wherever a publish is interrupted. Nil without a manifest.
+  func buildStatePath(ofTree root: String) -> String? {
+    FileCalls.read(root + "/" + SiteManifest.fileName).map {
+      buildStatePath(manifest: ContentHash($0))
+    }
+  }
+
+  /// The build state file of a tree whose manifest has the hash `manifest`.
+  func buildStatePath(manifest: ContentHash) -> String {
+    state + "/" + manifest.description + ".state"
+  }
+
+  /// Writes the build state of the tree whose manifest hashes to `manifest` (atomically:
+  /// written in the scratch folder, then renamed over); nil removes it, so a site
+  /// published without one is never paired with an older one.
+  func writeBuildState(_ bytes: [UInt8]?, manifest: ContentHash) throws {
+    let path = buildStatePath(manifest: manifest)
+    guard let bytes else {
+      if FileCalls.kind(path) != .missing { try FileCalls.removeFile(path) }
+      return
+    }
+    try FileCalls.makeFolder(scratch)
+    let made = scratch + "/state"
+    try FileCalls.removeTree(made)
+    try FileCalls.write(bytes, to: made)
+    try FileCalls.move(made, path)
+  }
+
+  /// Removes the build states of trees that are no longer the output or the spare.
+  func removeStaleBuildStates() throws {
+    let keep = Set(
+      [buildStatePath(ofTree: output), buildStatePath(ofTree: spare)].compactMap { $0 })
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+    for name in names where name.hasSuffix(".state") && !keep.contains(state + "/" + name) {
+      try FileCalls.removeFile(state + "/" + name)
     }
   }
 
@@ -115,40 +129,67 @@ struct SiteTrees: Sendable {
     return try FileCalls.lockFolder(parent)
   }
 
+  /// Puts back a published folder that an interrupted two-rename exchange left beside the
+  /// output (only where the system cannot exchange in one step).
+  func recoverInterruptedExchange() throws {
+    guard FileCalls.kind(previousFolder) == .folder else { return }
+    if FileCalls.kind(output) == .missing {
+      try FileCalls.move(previousFolder, output)
+    } else {
+      // The spare is in place already: the folder is the spare now.
+      try FileCalls.removeTree(spare)
+      try FileCalls.move(previousFolder, spare)
+    }
+  }
+
+  /// Turns the link that earlier versions published through into a real folder: the tree
+  /// it points at becomes the output (exchanged with the link in one step where the system
+  /// can), the other tree the spare, and each keeps its build state.
+  func migrateEarlierLink(to tree: String) throws {
+    let trees = state + "/"
+    let published = trees + tree
+    let other = trees + (tree == "a" ? "b" : "a")
+    for (root, name) in [(published, tree), (other, tree == "a" ? "b" : "a")] {
+      let old = trees + name + ".state"
+      if FileCalls.kind(old) == .file, let path = buildStatePath(ofTree: root) {
+        try FileCalls.removeTree(path)
+        try FileCalls.move(old, path)
+      }
+      try FileCalls.removeTree(old)
+    }
+    if DirectorySwap.exchange(published, output) {
+      try FileCalls.removeFile(published)
+    } else {
+      try FileCalls.removeFile(output)
+      try FileCalls.move(published, output)
+    }
+    if FileCalls.kind(other) == .folder {
+      try FileCalls.removeTree(spare)
+      try FileCalls.move(other, spare)
+    }
+  }
+
   /// Removes what an interrupted publish may have left (never a tree) and makes the hidden
   /// folder and an empty scratch folder.
   func prepare() throws {
     for leftover in earlierLeftovers { try FileCalls.removeTree(leftover) }
     try FileCalls.makeFolder(state)
-    for leftover in [pendingLink, previousFolder, trash, scratch] {
+    for leftover in [state + "/link", trash, scratch] {
       try FileCalls.removeTree(leftover)
     }
     try FileCalls.makeFolder(scratch)
   }
 
-  /// Points the output at `tree`: a new link, renamed over the old one in one step.
-  func link(_ tree: Tree) throws {
-    try FileCalls.makeLink(pendingLink, text: stateName + "/" + tree.rawValue)
-    try FileCalls.move(pendingLink, output)
-  }
-
-  /// Puts the link to `tree` in place of the real folder at the output path: exchanged in
-  /// one step where the system can (else the output is missing for an instant, never
-  /// half-written). The folder then becomes tree `keep`; without one it is removed when
-  /// empty, else kept as `tree.other` (untrusted without a manifest, so never reused).
-  func replaceFolder(with tree: Tree, keepingFolderAs keep: Tree?) throws {
-    try FileCalls.makeLink(pendingLink, text: stateName + "/" + tree.rawValue)
-    let moved: String
-    if DirectorySwap.exchange(pendingLink, output) {
-      moved = pendingLink
-    } else {
+  /// Makes the spare tree the output: exchanged in one step where the system can (else
+  /// the output is missing for an instant between two renames, never half-written). The
+  /// published folder, if any, becomes the spare.
+  func exchangeSpareWithOutput() throws {
+    if FileCalls.kind(output) == .missing {
+      try FileCalls.move(spare, output)
+    } else if !DirectorySwap.exchange(spare, output) {
       try FileCalls.move(output, previousFolder)
-      try FileCalls.move(pendingLink, output)
-      moved = previousFolder
+      try FileCalls.move(spare, output)
+      try FileCalls.move(previousFolder, spare)
     }
-    if keep == nil, FileCalls.removeEmptyFolder(moved) { return }
-    let destination = path(keep ?? tree.other)
-    try FileCalls.removeTree(destination)
-    try FileCalls.move(moved, destination)
   }
 }

@@ -15,7 +15,7 @@ import Foundation
 /// user's in the published site are linked in. The tree's manifest is removed before the
 /// first change and written after the last, so an interrupted update is never trusted.
 struct TreeUpdate: Sendable {
-  /// The site the output links to now (or the folder an earlier version made).
+  /// The site published now.
   struct Published: Sendable {
     /// Its folder.
     var root: String
@@ -78,8 +78,9 @@ struct TreeUpdate: Sendable {
     var link: Bool
   }
 
-  /// Updates the tree; the counts of what was done.
-  func apply(jobs: Int) throws -> Publisher.Stats {
+  /// Updates the tree; the counts of what was done, and the hash of the tree's new
+  /// manifest (which names its build state).
+  func apply(jobs: Int) throws -> (Publisher.Stats, manifest: ContentHash) {
     var stats = Publisher.Stats()
     stats.kept = userFiles.count
     if let published {
@@ -132,9 +133,10 @@ struct TreeUpdate: Sendable {
     }
     for result in results { try result.get() }
     let pending = scratch + "/" + SiteManifest.fileName
-    try FileCalls.write(SiteManifest.bytes(paths: files.map(\.path), hashes: hashes), to: pending)
+    let manifest = SiteManifest.bytes(paths: files.map(\.path), hashes: hashes)
+    try FileCalls.write(manifest, to: pending)
     try FileCalls.move(pending, root + "/" + SiteManifest.fileName)
-    return stats
+    return (stats, ContentHash(manifest))
   }
 
   /// Makes one file: directly in a new tree, else under a scratch name renamed over.

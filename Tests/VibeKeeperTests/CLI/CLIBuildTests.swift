@@ -101,15 +101,46 @@ import Testing
     }
     #expect(leftovers.isEmpty)
     #expect(SiteFixture.files(out)["gifts/g7.html"] != before["gifts/g7.html"])
-    // The output is a link to one of the two trees, each with its build state beside it;
-    // nothing else is left in their folder.
+    // The output is a real folder; beside it are the spare tree and the build state of
+    // each, and nothing else.
     let state = root.url.appendingPathComponent("._site.vibekeeper").path
     let entries = try FileManager.default.contentsOfDirectory(atPath: state).sorted()
-    #expect(entries == ["a", "a.state", "b", "b.state", "tmp"], "\(entries)")
+    #expect(entries.filter { !$0.hasSuffix(".state") } == ["next", "tmp"], "\(entries)")
+    #expect(entries.count { $0.hasSuffix(".state") } == 2, "\(entries)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/tmp") == [])
-    #expect(
-      try ["._site.vibekeeper/a", "._site.vibekeeper/b"].contains(
-        FileManager.default.destinationOfSymbolicLink(atPath: out.path)))
+    #expect(FileCalls.kind(out.path) == .folder)
+  }
+
+  /// The output is a plain folder: `cp -r`, `tar`, `rsync -a` and `find` of it see every
+  /// file the site has (not a link to follow).
+  @Test func copyTarRsyncAndFindSeeEveryFile() throws {
+    let root = try Self.bigFolder(gifts: 4)
+    defer { root.cleanup() }
+    let build = ["build", "--data", "data", "--output", "_site", "--now", "2026-11-22"]
+    #expect(try CLI.run(build, cwd: root.url).status == 0)
+    try root.write("data/gifts/g1.md", Data("---\ntitle: Gift one, changed\n---\n".utf8))
+    #expect(try CLI.run(build, cwd: root.url).status == 0)
+    let out = root.url.appendingPathComponent("_site")
+    let expected = Set(SiteFixture.files(out).keys)
+    #expect(expected.contains("gifts/g1.html") && expected.count > 10)
+    var script = """
+      set -e
+      cp -r _site copied
+      tar -cf site.tar _site
+      mkdir untarred && tar -xf site.tar -C untarred
+      """
+    let rsync = try CLI.shell("command -v rsync", in: root.url).status == 0
+    if rsync { script += "\nrsync -a _site/ synced/" }
+    #expect(try CLI.shell(script, in: root.url).status == 0)
+    let found = try CLI.shell("find _site -type f | sed 's|^_site/||'", in: root.url).stdout
+    #expect(Set(found.split(separator: "\n").map(String.init)) == expected)
+    var copies = ["copied", "untarred/_site"]
+    if rsync { copies.append("synced") }
+    for copy in copies {
+      let files = SiteFixture.files(root.url.appendingPathComponent(copy))
+      #expect(Set(files.keys) == expected, "\(copy)")
+      #expect(files["gifts/g1.html"] == SiteFixture.files(out)["gifts/g1.html"])
+    }
   }
 
   @Test func killNineDuringIncrementalPublishesNeverLeavesAHalfSite() throws {

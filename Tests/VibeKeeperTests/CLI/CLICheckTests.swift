@@ -86,6 +86,21 @@ struct CLI {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// Runs `script` with `sh -c` in `folder`: its exit status and standard output.
+  static func shell(_ script: String, in folder: URL) throws -> (status: Int32, stdout: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/sh")
+    p.arguments = ["-c", script]
+    p.currentDirectoryURL = folder
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
   /// A flag set from another thread.
   final class Flag: @unchecked Sendable {
     private let lock = NSLock()

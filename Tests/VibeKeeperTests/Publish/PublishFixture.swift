@@ -23,13 +23,14 @@ struct PublishFixture {
 
   func cleanup() { root.cleanup() }
 
-  /// The hidden folder of tree `name` (`a` or `b`).
-  func tree(_ name: String) -> URL {
-    root.url.appendingPathComponent("._site.vibekeeper/\(name)")
-  }
+  /// The spare tree beside the output: the site published before the current one.
+  var spare: URL { root.url.appendingPathComponent("._site.vibekeeper/next") }
 
-  /// The text of the output link, or nil when the output is not a link.
-  var linkText: String? { try? FileManager.default.destinationOfSymbolicLink(atPath: out.path) }
+  /// Whether the output is a real folder (not a link).
+  var isFolder: Bool {
+    var info = stat()
+    return lstat(out.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
 
   /// The text of `path` under `folder`.
   func read(_ path: String, in folder: URL? = nil) -> String? {

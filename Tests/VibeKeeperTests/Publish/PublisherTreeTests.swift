@@ -3,11 +3,12 @@ import Testing
 
 @testable import VibeKeeper
 
-/// The two trees behind the output link: what a publish touches, and how it recovers.
+/// The published folder and the spare tree beside it: what a publish touches, and how it
+/// recovers.
 @Suite struct PublisherTreeTests {
   let fm = FileManager.default
 
-  @Test func oneChangeTouchesOnlyThatFileInTheOlderTree() throws {
+  @Test func oneChangeTouchesOnlyThatFileInTheSpareTree() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }
     var site = PublishFixture.pages(20) { "page \($0) v1" }
@@ -16,32 +17,32 @@ import Testing
     site[0] = OutputFile(path: "pages/p0.html", text: "page 0 v2")
     // b is new: everything unchanged is linked from a.
     #expect(try f.publisher.publish(site) == Publisher.Stats(written: 1, linked: 19))
-    #expect(f.linkText == "._site.vibekeeper/b")
+    #expect(f.isFolder)
     site[1] = OutputFile(path: "pages/p1.html", text: "page 1 v2")
     // a is brought up to date: p0 (changed last time) linked from b, p1 written, the rest
     // not touched at all.
     #expect(try f.publisher.publish(site) == Publisher.Stats(written: 1, linked: 1, unchanged: 18))
-    #expect(f.linkText == "._site.vibekeeper/a")
+    #expect(f.isFolder)
     for i in 2..<20 {
       #expect(f.inode("pages/p\(i).html") == first[i])
-      #expect(f.inode("pages/p\(i).html", in: f.tree("b")) == first[i])
+      #expect(f.inode("pages/p\(i).html", in: f.spare) == first[i])
     }
-    #expect(f.inode("pages/p0.html") == f.inode("pages/p0.html", in: f.tree("b")))
-    #expect(f.inode("pages/p1.html") != f.inode("pages/p1.html", in: f.tree("b")))
+    #expect(f.inode("pages/p0.html") == f.inode("pages/p0.html", in: f.spare))
+    #expect(f.inode("pages/p1.html") != f.inode("pages/p1.html", in: f.spare))
     #expect(f.inode("pages/p1.html") != first[1])
     // Nothing was changed in place: b still has p1 as it was.
-    #expect(f.read("pages/p1.html", in: f.tree("b")) == "page 1 v1")
+    #expect(f.read("pages/p1.html", in: f.spare) == "page 1 v1")
     #expect(f.read("pages/p1.html") == "page 1 v2")
     #expect(f.read("pages/p0.html") == "page 0 v2")
     #expect(PublishFixture.isComplete(f.out))
     #expect(
       try fm.contentsOfDirectory(atPath: f.root.url.path + "/._site.vibekeeper").sorted() == [
-        "a", "b", "tmp",
+        "next", "tmp",
       ])
     #expect(try fm.contentsOfDirectory(atPath: f.root.url.path + "/._site.vibekeeper/tmp") == [])
   }
 
-  @Test func consecutivePublishesAlternateTreesAndEachIsComplete() throws {
+  @Test func consecutivePublishesExchangeTreesAndEachIsComplete() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }
     for round in 0..<5 {
@@ -49,7 +50,7 @@ import Testing
       var site = PublishFixture.pages(8) { $0 == round ? "changed \(round)" : "page \($0)" }
       site.append(OutputFile(path: "extra/r\(round).html", text: "round \(round)"))
       try f.publisher.publish(site)
-      #expect(f.linkText == "._site.vibekeeper/\(round % 2 == 0 ? "a" : "b")")
+      #expect(f.isFolder)
       #expect(PublishFixture.isComplete(f.out))
       let expected = Dictionary(
         uniqueKeysWithValues: site.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
@@ -64,8 +65,8 @@ import Testing
     try f.publisher.publish(site)
     try Data("mine".utf8).write(to: f.out.appendingPathComponent("CNAME"))
     #expect(try f.publisher.publish(site) == Publisher.Stats(unchanged: 5, kept: 1))
-    #expect(f.linkText == "._site.vibekeeper/a")
-    #expect(!fm.fileExists(atPath: f.tree("b").path))
+    #expect(f.isFolder)
+    #expect(!fm.fileExists(atPath: f.spare.path))
   }
 
   @Test func reusedFilesAreLinkedFromThePublishedSite() throws {
@@ -92,7 +93,7 @@ import Testing
     #expect(try f.publisher.publish(site) == Publisher.Stats(written: 1, linked: 1, unchanged: 3))
     #expect(f.read("pages/p0.html") == "page 0")
     #expect(f.read("new.html") == "new")
-    #expect(f.inode("new.html") == f.inode("new.html", in: f.tree("b")))
+    #expect(f.inode("new.html") == f.inode("new.html", in: f.spare))
     #expect(PublishFixture.isComplete(f.out))
     // A hash the published site does not have for that path (or a path it does not have)
     // is stale: a distinct error, and the site is not touched.
@@ -105,7 +106,7 @@ import Testing
         performing: { try f.publisher.publish([stale]) },
         throws: { ($0 as? PublishError)?.staleReuse == stale.path })
       #expect(f.files() == before)
-      #expect(f.linkText == "._site.vibekeeper/a")
+      #expect(f.isFolder)
     }
     // A published file that vanished cannot be reused either.
     try fm.removeItem(at: f.out.appendingPathComponent("new.html"))
@@ -130,21 +131,75 @@ import Testing
       OutputFile(path: "index.html", text: "home"), OutputFile(path: "gifts/a.html", text: "A2"),
     ])
     #expect(stats == Publisher.Stats(written: 1, linked: 1, kept: 1))
-    #expect(f.linkText == "._site.vibekeeper/a")
+    #expect(f.isFolder)
     #expect(f.read("gifts/a.html") == "A2")
     #expect(f.read("CNAME") == "example.org")
     #expect(f.inode("index.html") == homeInode)
-    // The old folder is now tree b, complete with its manifest, so the next publish
+    // The old folder is now the spare, complete with its manifest, so the next publish
     // brings it up to date instead of writing everything.
-    #expect(f.read("gifts/a.html", in: f.tree("b")) == "A")
-    #expect(PublishFixture.isComplete(f.tree("b"), extra: ["CNAME"]))
+    #expect(f.read("gifts/a.html", in: f.spare) == "A")
+    #expect(PublishFixture.isComplete(f.spare, extra: ["CNAME"]))
     let next = try f.publisher.publish([
       OutputFile(path: "index.html", text: "home 3"), OutputFile(path: "gifts/a.html", text: "A2"),
     ])
     #expect(next == Publisher.Stats(written: 1, linked: 1, kept: 1))
-    #expect(f.linkText == "._site.vibekeeper/b")
+    #expect(f.isFolder)
     #expect(f.read("index.html") == "home 3")
     #expect(PublishFixture.isComplete(f.out, extra: ["CNAME"]))
+  }
+
+  /// Earlier versions published through a link to tree `a` or `b`; the next publish turns
+  /// it into a real folder, keeps the other tree as the spare, and each tree's build state.
+  @Test func theLinkOfEarlierVersionsBecomesARealFolder() throws {
+    var manifest = SiteManifest()
+    manifest.files["index.html"] = ContentHash(Array("home b".utf8))
+    var older = SiteManifest()
+    older.files["index.html"] = ContentHash(Array("home a".utf8))
+    let f = try PublishFixture([
+      "._site.vibekeeper/b/index.html": "home b",
+      "._site.vibekeeper/b/\(SiteManifest.fileName)": manifest.text,
+      "._site.vibekeeper/b.state": "state of b",
+      "._site.vibekeeper/a/index.html": "home a",
+      "._site.vibekeeper/a/\(SiteManifest.fileName)": older.text,
+      "._site.vibekeeper/a.state": "state of a",
+    ])
+    defer { f.cleanup() }
+    try fm.createSymbolicLink(atPath: f.out.path, withDestinationPath: "._site.vibekeeper/b")
+    #expect(f.publisher.publishedState() == Array("state of b".utf8))
+    #expect(f.publisher.reusableFiles().keys.sorted() == ["index.html"])
+    // Nothing new: the link becomes the folder it pointed at, with its state.
+    #expect(
+      try f.publisher.publish([OutputFile(path: "index.html", text: "home b")], state: [1])
+        == Publisher.Stats(unchanged: 1))
+    #expect(f.isFolder)
+    #expect(f.read("index.html") == "home b")
+    #expect(f.read("index.html", in: f.spare) == "home a")
+    #expect(f.publisher.publishedState() == [1])
+    // The next publish updates the old tree a (now the spare) and exchanges it.
+    #expect(
+      try f.publisher.publish([OutputFile(path: "index.html", text: "home a")], state: [2])
+        == Publisher.Stats(unchanged: 1))
+    #expect(f.read("index.html") == "home a")
+    #expect(f.publisher.publishedState() == [2])
+    let state = f.root.url.appendingPathComponent("._site.vibekeeper").path
+    let entries = try fm.contentsOfDirectory(atPath: state).sorted()
+    #expect(entries.filter { !$0.hasSuffix(".state") } == ["next", "tmp"])
+    #expect(entries.count { $0.hasSuffix(".state") } == 2)
+  }
+
+  /// Where the system cannot exchange two folders in one step, a publish killed between
+  /// its two renames leaves the output missing; the next publish puts it back first.
+  @Test func aTwoRenameExchangeKilledHalfWayIsPutBack() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    let site = [OutputFile(path: "index.html", text: "home")]
+    try f.publisher.publish(site, state: [7])
+    let trees = SiteTrees(output: f.out)
+    try FileCalls.move(trees.output, trees.previousFolder)
+    #expect(f.publisher.publishedState() == nil)
+    #expect(try f.publisher.publish(site, state: [8]) == Publisher.Stats(unchanged: 1))
+    #expect(f.read("index.html") == "home")
+    #expect(f.publisher.publishedState() == [8])
   }
 
   @Test func anInterruptedUpdateIsNeverTrusted() throws {
@@ -153,9 +208,9 @@ import Testing
     let site = PublishFixture.pages(6) { "page \($0)" }
     try f.publisher.publish(site)  // a
     try f.publisher.publish(site + [OutputFile(path: "b-only.html", text: "b")])  // b
-    // A publish into a was killed half-way: manifest removed, a file half-written (in
-    // place of a page), junk of all kinds, scratch files and a pending link left.
-    let a = f.tree("a")
+    // A publish into the spare was killed half-way: manifest removed, a file half-written
+    // (in place of a page), junk of all kinds, scratch files and a pending link left.
+    let a = f.spare
     try fm.removeItem(at: a.appendingPathComponent(SiteManifest.fileName))
     try fm.removeItem(at: a.appendingPathComponent("pages/p2.html"))
     try Data("pa".utf8).write(to: a.appendingPathComponent("pages/p2.html"))
@@ -171,18 +226,18 @@ import Testing
     let stats = try f.publisher.publish(site)
     // a was rebuilt from scratch: every file linked from b (none written).
     #expect(stats == Publisher.Stats(linked: 6, removed: 1))
-    #expect(f.linkText == "._site.vibekeeper/a")
+    #expect(f.isFolder)
     #expect(f.read("pages/p2.html") == "page 2")
     #expect(!fm.fileExists(atPath: f.out.appendingPathComponent("junk").path))
     #expect(PublishFixture.isComplete(f.out))
-    #expect(try fm.contentsOfDirectory(atPath: state.path).sorted() == ["a", "b", "tmp"])
+    #expect(try fm.contentsOfDirectory(atPath: state.path).sorted() == ["next", "tmp"])
     #expect(try fm.contentsOfDirectory(atPath: state.appendingPathComponent("tmp").path) == [])
     // A manifest that is not ours, or a generated file gone from a trusted tree, is
     // handled too.
-    try Data("garbage".utf8).write(to: f.tree("b").appendingPathComponent(SiteManifest.fileName))
+    try Data("garbage".utf8).write(to: f.spare.appendingPathComponent(SiteManifest.fileName))
     try f.publisher.publish(site + [OutputFile(path: "b-only.html", text: "b")])
     #expect(PublishFixture.isComplete(f.out))
-    try fm.removeItem(at: f.tree("a").appendingPathComponent("pages/p4.html"))
+    try fm.removeItem(at: f.spare.appendingPathComponent("pages/p4.html"))
     let repaired = try f.publisher.publish(site)
     #expect(repaired == Publisher.Stats(linked: 1, unchanged: 5, removed: 1))
     #expect(PublishFixture.isComplete(f.out))
@@ -218,7 +273,7 @@ import Testing
     #expect(finals.contains(f.files().filter { $0.key != SiteManifest.fileName }))
   }
 
-  @Test func theLinkIsRelativeAndSurvivesMovingTheParentOrLosingTheTrees() throws {
+  @Test func theOutputSurvivesMovingTheParentOrLosingTheSpare() throws {
     let root = try TempFolder([:])
     defer { root.cleanup() }
     let before = root.url.appendingPathComponent("x")
@@ -238,7 +293,7 @@ import Testing
     try Publisher(output: deep, protecting: []).publish(site)
     #expect(
       try String(contentsOf: deep.appendingPathComponent("index.html"), encoding: .utf8) == "home")
-    // The hidden folder deleted by hand: the dangling link is replaced.
+    // The hidden folder deleted by hand: the next publish makes it again.
     try fm.removeItem(at: after.appendingPathComponent("._site.vibekeeper"))
     try Publisher(output: out, protecting: []).publish(site)
     #expect(

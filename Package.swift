@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "VibeKeeper",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v14)],
   products: [
     .library(name: "VibeKeeper", targets: ["VibeKeeper"]),
     .executable(name: "vibekeeper", targets: ["vibekeeper"]),
@@ -11,6 +11,10 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .systemLibrary(
@@ -28,10 +32,23 @@ let package = Package(
         "VibeBasics", "TemplateEngine", "CCmark", .product(name: "Yams", package: "Yams"),
       ]
     ),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // `vibekeeper serve`: the HTTP server (Hummingbird) around the library's build and
+    // static-site answers. Only the executable depends on it, never the library's tests.
+    .target(
+      name: "VibeServe",
+      dependencies: [
+        "VibeKeeper", "CZlib", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
     .executableTarget(
       name: "vibekeeper",
       dependencies: [
-        "VibeKeeper", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "VibeKeeper", "VibeServe",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // What more than one test target uses.

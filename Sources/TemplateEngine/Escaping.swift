@@ -89,7 +89,8 @@ public enum Escaping {
     }
   }
 
-  /// The URL if its scheme is http, https or mailto or it is relative; otherwise `#blocked`.
+  /// The URL if its scheme is http, https, mailto or webcal(s) (a calendar subscription) or
+  /// it is relative; otherwise `#blocked`.
   ///
   /// Browsers ignore tabs and line breaks inside a URL and leading spaces or control
   /// characters, so those are removed before the scheme is read.
@@ -122,7 +123,7 @@ public enum Escaping {
       if scalar == "/" || scalar == "?" || scalar == "#" { return url }
       if scalar == ":" {
         let scheme = url.prefix { $0 != ":" }.lowercased()
-        return ["http", "https", "mailto"].contains(scheme) ? url : "#blocked"
+        return ["http", "https", "mailto", "webcal", "webcals"].contains(scheme) ? url : "#blocked"
       }
     }
     return url

@@ -136,17 +136,3 @@ public enum HMAC {
     return difference == 0
   }
 }
-
-extension Array where Element == UInt8 {
-  /// The bytes as lowercase hex, two digits a byte.
-  public var hexString: String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(count * 2)
-    for byte in self {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0f)])
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-}

@@ -41,6 +41,12 @@ struct BuildOptions: ParsableArguments {
   )
   var allowShrink = false
 
+  @Flag(
+    help:
+      "A local build, never to publish: the dashboard shows the secret feed addresses with QR codes."
+  )
+  var local = false
+
   @OptionGroup var output: OutputOptions
 
   var quiet: Bool { output.quiet }
@@ -69,6 +75,16 @@ struct BuildOptions: ParsableArguments {
   /// Builds once, prints diagnostics and the summary line. With a `cache` (watch), files
   /// unchanged since the last build are not decoded again.
   func buildOnce(prefix: String = "Built", cache: inout LoadCache?) throws -> Result {
+    try buildOnce(prefix: prefix, cache: &cache, at: nil).result
+  }
+
+  /// Builds once at `instant` (else at `--now` or the clock), with `configure` making
+  /// last changes to the build (`serve`'s address); the result and when "now" changes
+  /// next.
+  func buildOnce(
+    prefix: String = "Built", cache: inout LoadCache?, at instant: Date?,
+    configure: (inout SiteBuild) -> Void = { _ in }
+  ) throws -> (result: Result, nextChange: Date?) {
     let started = ContinuousClock.now
     let folder = templateFolder
     var build = dataOptions.siteBuild(templates: folder, output: outputFolder)
@@ -78,14 +94,18 @@ struct BuildOptions: ParsableArguments {
     build.codeIdentity = Self.codeIdentity
     build.loadCache = cache
     if let jobs { build.jobs = max(1, jobs) }
+    build.showsSecretAddresses = local
+    configure(&build)
     let bar = BuildProgress(label: "Rendering", enabled: !quiet && Terminal.isTerminal(fd: 2))
-    let outcome = try build.run(clock: nowOptions.clock) { bar.update($0, $1) }
+    let clock: (Settings) throws -> LocalClock =
+      instant.map { at in { LocalClock(now: at, timeZone: $0.timeZone) } } ?? nowOptions.clock
+    let outcome = try build.run(clock: clock) { bar.update($0, $1) }
     if cache != nil { cache = outcome.loadCache ?? LoadCache() }
     Terminal.printDiagnostics(
       outcome.diagnostics, quiet: quiet, fences: dataOptions.fences(templates: folder))
     if let failure = outcome.failure {
       Terminal.error("error: \(failure.description)\n")
-      return .failed
+      return (.failed, outcome.nextChange)
     }
     let errors = outcome.diagnostics.errorCount
     let elapsed = ContinuousClock.now - started
@@ -108,7 +128,7 @@ struct BuildOptions: ParsableArguments {
           + "  \(outcome.steps.summary)\n"
       )
     }
-    return .published(errors: errors)
+    return (.published(errors: errors), outcome.nextChange)
   }
 
   /// This program's identity for the page record: its version and the executable's size,

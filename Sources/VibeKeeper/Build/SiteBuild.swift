@@ -32,6 +32,12 @@ public struct SiteBuild: Sendable {
   /// (records really were removed); otherwise that build fails, as a wrong `--data` or a
   /// checkout in progress would.
   public var allowsShrinking = false
+  /// The address the site is served at (`serve`), used as `base_url` when the settings
+  /// give none.
+  public var servedAt: String?
+  /// A local build (`build --local`, `serve` on loopback): the dashboard shows the secret
+  /// feed addresses with their QR codes. Never publish such a site.
+  public var showsSecretAddresses = false
 
   /// Creates a build.
   public init(
@@ -66,6 +72,9 @@ public struct SiteBuild: Sendable {
     public var loadCache: LoadCache?
     /// Record files decoded (the others came from `loadCache`).
     public var decodedFiles = 0
+    /// When what the site shows about "now" changes next (`NextChange`): `serve` rebuilds
+    /// then. Nil when the build stopped before the analysis.
+    public var nextChange: Date?
 
     /// Records loaded.
     public var records: Int { household.recordCount }
@@ -88,7 +97,10 @@ public struct SiteBuild: Sendable {
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) rethrows -> Outcome {
     var outcome = Outcome()
-    let loaded = loadStep(readsEverything: publishes).run()
+    var loaded = loadStep(readsEverything: publishes).run()
+    if loaded.household.settings.baseURL == nil, let servedAt {
+      loaded.household.settings.baseURL = servedAt
+    }
     outcome.loadCache = loaded.cache
     outcome.decodedFiles = loaded.decodedFiles
     outcome.household = loaded.household
@@ -96,6 +108,7 @@ public struct SiteBuild: Sendable {
     let analysis = HouseholdAnalysis(
       loaded.household, clock: try makeClock(loaded.household.settings))
     outcome.diagnostics = BuildDiagnostics.collect(loaded: loaded, analysis: analysis)
+    outcome.nextChange = NextChange.after(analysis)
     outcome.steps.finish("analyse")
     let publisher = publishes ? self.publisher : nil
     let plan: BuildPlan
@@ -197,6 +210,7 @@ public struct SiteBuild: Sendable {
     renderer.codeIdentity = codeIdentity
     renderer.lastBuild = plan.state.pages
     renderer.publishedFiles = plan.state.published
+    renderer.showsSecretAddresses = showsSecretAddresses
     return renderer.render(progress: progress)
   }
 

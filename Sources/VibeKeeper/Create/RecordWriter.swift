@@ -100,8 +100,10 @@ public struct RecordWriter: Sendable {
 
   /// Creates `path` with O_CREAT|O_EXCL and writes `bytes` to it, removing it again when
   /// the write fails.
-  static func createExclusively(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+  static func createExclusively(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644)
+    throws(Failure)
+  {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard fd >= 0 else {
       throw Failure(description: "cannot create \(path): \(String(cString: strerror(errno)))")
     }

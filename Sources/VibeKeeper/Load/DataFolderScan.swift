@@ -16,6 +16,8 @@ struct DataFolderScan {
   var files: [FoundFile] = []
   var media: [String] = []
   var settingsURL: URL?
+  /// `vibekeeper.local.yml`: this machine's secrets, never committed.
+  var localSettingsURL: URL?
   var diagnostics: [Diagnostic] = []
   /// Whether the folder itself could be listed (false: missing, a file, no permission).
   var readable = true
@@ -82,6 +84,8 @@ struct DataFolderScan {
           display: display)
       } else if name == "vibekeeper.yml" || name == "vibekeeper.yaml" {
         settingsURL = url
+      } else if name == LocalSettings.fileName {
+        localSettingsURL = url
       } else if RecordKind(rawValue: name) != nil || name == "media" {
         warn(
           name, "'\(name)' is a file, not a folder, so it is ignored", display,

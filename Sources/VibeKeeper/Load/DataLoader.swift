@@ -76,6 +76,9 @@ public struct DataLoader: Sendable {
         }
       }
     }
+    diagnostics += LocalSettings.read(
+      scan.localSettingsURL, display: shown,
+      settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) }, into: &settings)
     let context = DecodeContext(settings: settings, schema: schema)
     let key = LoadCache.Key(root: root.path, displayRoot: displayRoot, settings: settingsBytes)
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]

@@ -11,7 +11,7 @@ enum SettingsDecoder {
     "markdown": ["unsafe_html", "smart_punctuation"],
   ]
   static let topLevel = [
-    "title", "timezone", "currency", "base_url", "uid_domain", "private", "public",
+    "title", "timezone", "currency", "base_url", "uid_domain", "private", "public", "feeds",
   ]
 
   /// Every accepted dotted key.
@@ -111,6 +111,16 @@ enum SettingsDecoder {
       }
     }
     if let p = f.bool("public") { settings.isPublic = p }
+    if let access = f.string("feeds") {
+      switch access.lowercased() {
+      case "secret": settings.secretFeeds = true
+      case "open": settings.secretFeeds = false
+      default:
+        f.error(
+          "feeds", "'feeds' must be secret or open, not '\(access)'",
+          hint: "secret publishes each feed under its own unguessable address")
+      }
+    }
     if let u = f.string("base_url") {
       let l = u.lowercased()
       if l.hasPrefix("https://") || l.hasPrefix("http://") {

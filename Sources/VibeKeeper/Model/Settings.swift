@@ -19,6 +19,12 @@ public struct Settings: Sendable {
   /// Whether the site may be indexed by search engines (`public: true`); by default every
   /// page says `noindex` and `robots.txt` disallows everything.
   public var isPublic = false
+  /// Whether each feed is published under its own unguessable address (`feeds: secret`)
+  /// instead of at `NAME.ics`.
+  public var secretFeeds = false
+  /// The secret those addresses derive from (`feed_secret` in `vibekeeper.local.yml`, the
+  /// local file that is never committed); nil when there is none.
+  public var feedSecret: [UInt8]?
   /// Upcoming occasions settings.
   public var occasions = OccasionSettings()
   /// Streak and play-window settings.

@@ -18,6 +18,8 @@ public struct DataFolderInit: Sendable {
   public var git = false
   /// The `vibekeeper` the hook runs when none is on the PATH (the one running `init`).
   public var executable: String?
+  /// The feed secret written to `vibekeeper.local.yml` (new settings say `feeds: secret`).
+  public var feedSecret = FeedSecret.make()
 
   /// An init of `folder`.
   public init(folder: URL, title: String, timeZone: String, currency: String) {
@@ -40,12 +42,18 @@ public struct DataFolderInit: Sendable {
         title: \(YAMLText.scalar(title))
         timezone: \(timeZone)
         currency: \(currency)
+        # Each calendar feed is published under its own unguessable address; the secret is
+        # in vibekeeper.local.yml, which is never committed. See docs/publishing.md.
+        feeds: secret
 
         """
       ),
+      (LocalSettings.fileName, FeedSecret.newFile(feedSecret)),
       (
         ".gitignore",
         """
+        # This machine's secrets (feed addresses); never committed.
+        /\(LocalSettings.fileName)
         # Local files VibeKeeper and editors leave; never data.
         .vk-*.tmp
         _drafts/
@@ -110,7 +118,8 @@ public struct DataFolderInit: Sendable {
         throw Problem(description: "cannot create \(url.deletingLastPathComponent().path)")
       }
       do throws(RecordWriter.Failure) {
-        try RecordWriter.createExclusively(url.path, Array(text.utf8))
+        try RecordWriter.createExclusively(
+          url.path, Array(text.utf8), mode: path == LocalSettings.fileName ? 0o600 : 0o644)
       } catch {
         throw Problem(description: error.description)
       }
@@ -148,12 +157,14 @@ public struct DataFolderInit: Sendable {
         outcome.hook = true
       }
     }
-    let add = GitCommit.run(["add", "--"] + outcome.written, in: folder)
+    // The local secrets stay on this machine: never added.
+    let tracked = outcome.written.filter { $0 != LocalSettings.fileName }
+    let add = GitCommit.run(["add", "--"] + tracked, in: folder)
     guard add.status == 0 else { throw Problem(description: "git add failed: \(add.output)") }
     // The hook would run `vibekeeper check`, which may not be on the PATH yet.
     let commit = GitCommit.run(
       ["commit", "--quiet", "--no-verify", "--message", "A new VibeKeeper household", "--"]
-        + outcome.written, in: folder)
+        + tracked, in: folder)
     guard commit.status == 0 else {
       throw Problem(
         description: "the folder is ready, but the first commit failed: \(commit.output)")

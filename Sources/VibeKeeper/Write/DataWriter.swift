@@ -175,7 +175,8 @@ public struct DataWriter: Sendable {
       }
       let temp = folder.appendingPathComponent(".vk-write-\(UUID().uuidString).tmp").path
       do {
-        try RecordWriter.createExclusively(temp, Array(change.after.utf8))
+        try RecordWriter.createExclusively(
+          temp, Array(change.after.utf8), mode: change.isPrivate ? 0o600 : 0o644)
       } catch {
         throw Problem(description: error.description)
       }

@@ -7,12 +7,15 @@ public struct FileChange: Sendable, Equatable {
   public let before: String?
   /// The text to write.
   public let after: String
+  /// Whether the file holds a secret: written readable by its owner only.
+  public let isPrivate: Bool
 
   /// A change of `path` from `before` to `after`.
-  public init(path: String, before: String?, after: String) {
+  public init(path: String, before: String?, after: String, isPrivate: Bool = false) {
     self.path = path
     self.before = before
     self.after = after
+    self.isPrivate = isPrivate
   }
 
   /// The lines that change, as a small diff: ` ` for context, `-` removed, `+` added, one

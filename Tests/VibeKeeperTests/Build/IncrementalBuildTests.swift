@@ -209,9 +209,10 @@ import Testing
     defer { f.cleanup() }
     try f.buildBoth()
     for output in [f.incremental, f.full] {
-      // The build state sits beside the published tree (`a.state` beside `a`).
-      let record = URL(fileURLWithPath: output.resolvingSymlinksInPath().path + ".state")
-      let fd = open(record.path, O_WRONLY | O_TRUNC)  // in place: both trees share it
+      // The build state sits beside the published tree, named by its manifest's hash.
+      let trees = SiteTrees(output: output)
+      let record = try #require(trees.buildStatePath(ofTree: trees.output))
+      let fd = open(record, O_WRONLY | O_TRUNC)
       if fd >= 0 {
         _ = "damaged".withCString { write(fd, $0, 7) }
         close(fd)

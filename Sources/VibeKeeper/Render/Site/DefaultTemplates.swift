@@ -546,6 +546,10 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 }
 
 /* Print: black on white, no navigation or search, link targets optional */
+/* A feed's QR code: dark on white whatever the theme, so every phone can scan it. */
+.qr summary { cursor: pointer; }
+.qr svg { display: block; width: 12rem; height: auto; margin: 0.5rem 0; background: #fff; }
+
 @media print {
   :root {
     --bg: #fff; --surface: #fff; --surface-2: #f2f2f2; --text: #000; --muted: #333; --line: #bbb;
@@ -1024,12 +1028,16 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 </section>
 <section class="card" id="feeds" aria-labelledby="feeds-h">
 <h2 id="feeds-h">Calendar feeds</h2>
-<p>Subscribe your phone or desktop calendar to these feeds{% if site.base_url %} (copy the address into your calendar's "subscribe" or "add by URL"){% endif %}; they update with every build.</p>
-<ul class="rows">
-{% for f in [["calendar.ics", "Everything", "all of the feeds below in one calendar"], ["occasions.ics", "Birthdays and occasions", "with gift ideas and a reminder before each"], ["reminders.ics", "Health reminders", "medication, therapy and check-ups at their times"], ["pantry.ics", "Pantry", "expiry dates, with a warning before"], ["shopping.ics", "Shopping", "when you usually buy things again"], ["streaks.ics", "Streaks", "today's reminder when a streak is at risk"]] %}
-<li><a href="{{ root }}{{ f[0] }}">{{ f[1] }}</a>: {{ f[2] }}{% if site.base_url %}<br><code>{{ site.base_url }}{{ f[0] }}</code> · <a href="webcal://{{ site.base_url | replace('https://', '') | replace('http://', '') }}{{ f[0] }}">subscribe</a>{% endif %}</li>
+<p>Subscribe your phone or desktop calendar to these feeds{% if site.base_url %} (tap "subscribe" on a phone, scan the code, or copy the address into your calendar's "subscribe" or "add by URL"){% endif %}; they update with every build.</p>
+<ul class="rows feeds">
+{% for f in site.feeds %}
+<li>{% if f.path %}<a href="{{ root }}{{ f.path }}">{{ f.title }}</a>{% else %}{{ f.title }}{% endif %}{% if f.description %}: {{ f.description }}{% endif %}
+{% if f.url %}<br><code>{{ f.url }}</code>{% if f.webcal %} · <a href="{{ f.webcal }}">subscribe</a>{% endif %}{% if f.qr %}<details class="qr"><summary>QR code</summary>{{ f.qr }}</details>{% endif %}
+{% elif f.secret and not f.path %}<br><small>Its address is secret: run <code>vibekeeper feeds --qr</code> on the computer that builds the site to see it.</small>
+{% endif %}</li>
 {% endfor %}
 </ul>
+{% if site.feeds and site.feeds[0].secret and site.feeds[0].path %}<p><small>These addresses are secret: anyone who has one can read that feed. Share them only with the people and phones that should see them.</small></p>{% endif %}
 </section>
 {% endblock %}
 

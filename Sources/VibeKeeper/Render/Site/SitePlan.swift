@@ -6,7 +6,8 @@
 /// - `AREA/record.html`: the page of each record of the area (`contacts/family/mom.html`);
 /// - `assets/…`: copied through the engine to the same path (`assets/style.css`);
 /// - `pages/NAME.EXT`: a user page, rendered to `NAME.EXT` with the whole model;
-/// - `feeds/NAME.ics`: a calendar feed, rendered to `NAME.ics`;
+/// - `feeds/NAME.ics`: a calendar feed, rendered to `NAME.ics` (with `feeds: secret`, to
+///   `feeds/TOKEN/NAME.ics`: `FeedAddresses`);
 /// - names starting with `_` and everything under `partials/` are layouts and includes.
 struct SitePlan {
   /// One output to render.
@@ -35,7 +36,9 @@ struct SitePlan {
   }
 
   /// Every page of the site, in a fixed order.
-  static func pages(library: TemplateLibrary, model: SiteModel, links: Permalinks) -> [Page] {
+  static func pages(
+    library: TemplateLibrary, model: SiteModel, links: Permalinks, feeds: FeedAddresses
+  ) -> [Page] {
     var pages: [Page] = []
     func page(
       _ template: String, _ path: String, _ title: String, area: String,
@@ -77,12 +80,23 @@ struct SitePlan {
       } else if name.hasPrefix("pages/") {
         let path = String(name.dropFirst("pages/".count))
         page(name, path, path, area: "pages")
-      } else if name.hasPrefix("feeds/") {
+      } else if let feed = feedName(name) {
+        // No secret for secret feeds: the loader reported it, and no feed is published.
+        guard let path = feeds.path(of: feed) else { continue }
+        page(name, path, feed + ".ics", area: "feeds")
+      } else if name.hasPrefix("feeds/"), !feeds.isSecret {
         let path = String(name.dropFirst("feeds/".count))
         page(name, path, path, area: "feeds")
       }
     }
     return pages
+  }
+
+  /// The feed a template renders (`feeds/calendar.ics` → `calendar`), nil for others.
+  static func feedName(_ template: String) -> String? {
+    guard template.hasPrefix("feeds/"), template.hasSuffix(".ics") else { return nil }
+    let name = template.dropFirst("feeds/".count).dropLast(".ics".count)
+    return name.isEmpty || name.contains("/") ? nil : String(name)
   }
 
   /// The pages without those that would clash with an earlier one or with `reserved`

@@ -29,6 +29,8 @@ public struct SiteRenderer: Sendable {
   /// Names the program that renders (its version or binary); pages rendered by another
   /// are rendered again.
   public var codeIdentity = ""
+  /// Whether the dashboard may show secret feed addresses (a local build).
+  public var showsSecretAddresses = false
 
   /// Creates a renderer.
   public init(
@@ -73,11 +75,17 @@ public struct SiteRenderer: Sendable {
     let environment = RenderEnvironment(
       clock: analysis.clock, currency: household.settings.currency, strict: strict,
       markdown: prelude.markdown)
+    let addresses = FeedAddresses(settings: household.settings)
     let (pages, clashes) = SitePlan.withoutClashes(
-      SitePlan.pages(library: library, model: prelude.model, links: links),
+      SitePlan.pages(library: library, model: prelude.model, links: links, feeds: addresses),
       reserved: Set(["search-index.json"] + media.keys), library: library)
     var globals = prelude.model.globals
     for (k, v) in prelude.feedValues { globals[k] = v }
+    if case .dictionary(var site) = globals["site"] {
+      site["feeds"] = SiteFeeds.value(
+        library, addresses: addresses, shown: showsSecretAddresses)
+      globals["site"] = .dictionary(site)
+    }
     var pageNames: Set<String> = ["search_index"]
     for page in pages { pageNames.formUnion(page.context.keys) }
     let skipping = PageSkipping(

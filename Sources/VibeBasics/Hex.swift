@@ -1,0 +1,27 @@
+/// Hexadecimal text of bytes, both ways (secrets, tokens, percent escapes).
+extension Array where Element == UInt8 {
+  /// The bytes as lowercase hex, two digits a byte.
+  public var hexString: String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(count * 2)
+    for byte in self {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+}
+
+extension UInt8 {
+  /// The value of this byte as a hexadecimal digit (`0`-`9`, `a`-`f`, `A`-`F`); nil for
+  /// any other byte.
+  public var hexDigitValue: UInt8? {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}

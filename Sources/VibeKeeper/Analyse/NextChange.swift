@@ -1,0 +1,27 @@
+import Foundation
+
+/// When what the site shows about "now" changes next, so a long-running `serve` rebuilds
+/// exactly then and is never stale: the next local midnight (today moves on: streaks at
+/// risk, days until, expiry), each reminder occurrence coming due (upcoming turns to
+/// missed, the next dose moves on), and the streak reminder's time today (the feed gives
+/// today's reminder only while it is ahead).
+public enum NextChange {
+  /// The first moment after the analysis's "now" at which a build would show something
+  /// different; never later than the next local midnight.
+  public static func after(_ analysis: HouseholdAnalysis) -> Date {
+    let clock = analysis.clock
+    let now = clock.now
+    var next = clock.startOfDay(clock.today.adding(days: 1))
+    func consider(_ moment: Date) {
+      if moment > now, moment < next { next = moment }
+    }
+    for status in analysis.reminders {
+      for occurrence in status.today { consider(occurrence.due) }
+      if let upcoming = status.nextOccurrence { consider(upcoming) }
+    }
+    if let streak = analysis.streakReminder {
+      consider(clock.instant(clock.today, streak.time))
+    }
+    return next
+  }
+}

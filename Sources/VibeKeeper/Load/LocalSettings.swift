@@ -1,0 +1,77 @@
+import Foundation
+
+/// `vibekeeper.local.yml`: what belongs to this machine and never to the repository (`init`
+/// lists it in `.gitignore`). Today it holds `feed_secret`, the 256-bit secret the secret
+/// feed addresses derive from (`vibekeeper feeds rotate` makes it).
+public enum LocalSettings {
+  /// The file's name at the top of the data folder.
+  public static let fileName = "vibekeeper.local.yml"
+  /// The keys it may hold.
+  static let keys = ["feed_secret"]
+  /// Bytes in a feed secret (written as twice as many hex digits).
+  public static let secretBytes = 32
+
+  /// Reads the file at `url` (when there is one) into `settings`; its diagnostics, and an
+  /// error at the `feeds:` line of `settingsText` when the feeds are secret but there is
+  /// no secret (the feeds are then left out).
+  static func read(
+    _ url: URL?, display: (String) -> String, settingsText: String?,
+    into settings: inout Settings
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    let shown = display(fileName)
+    if let url, let bytes = FileManager.default.contents(atPath: url.path) {
+      switch SourceText.decode([UInt8](bytes), file: shown) {
+      case .failure(let d): diagnostics.append(d)
+      case .success(let text):
+        let (node, d1) = YAMLReader(file: shown, lineOffset: 0).read(Substring(text.text))
+        diagnostics += d1
+        if case .mapping(let top) = node {
+          var f = RecordFields(top, file: shown, schema: [])
+          if let hex = f.string("feed_secret") {
+            if let secret = secret(hex: hex) {
+              settings.feedSecret = secret
+            } else {
+              f.error(
+                "feed_secret",
+                "'feed_secret' must be \(secretBytes * 2) hexadecimal digits",
+                hint: "run `vibekeeper feeds rotate` to make a new one")
+            }
+          }
+          f.warnUnknown(known: keys, kind: fileName)
+          diagnostics += f.diagnostics
+        } else if let node {
+          diagnostics.append(
+            Diagnostic(
+              .error, SourceLocation(file: shown, line: node.position.line, column: 1),
+              "\(fileName) must hold a mapping such as `feed_secret: …`"))
+        }
+      }
+    }
+    if settings.secretFeeds, settings.feedSecret == nil {
+      let lines = (settingsText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+      let line = (lines.firstIndex { $0.hasPrefix("feeds:") } ?? 0) + 1
+      diagnostics.append(
+        Diagnostic(
+          .error, SourceLocation(file: display("vibekeeper.yml"), line: line, column: 1),
+          "the feeds are secret (`feeds: secret`), but \(fileName) holds no feed_secret, so no feed is published",
+          hint: "run `vibekeeper feeds rotate` to make one (it stays on this machine)"))
+    }
+    return diagnostics
+  }
+
+  /// The secret written as hex digits; nil unless it is exactly `secretBytes` long.
+  public static func secret(hex: String) -> [UInt8]? {
+    let digits = Array(hex.utf8)
+    guard digits.count == secretBytes * 2 else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(secretBytes)
+    for i in stride(from: 0, to: digits.count, by: 2) {
+      guard let high = digits[i].hexDigitValue, let low = digits[i + 1].hexDigitValue else {
+        return nil
+      }
+      out.append(high << 4 | low)
+    }
+    return out
+  }
+}

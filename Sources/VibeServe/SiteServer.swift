@@ -1,0 +1,158 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import VibeKeeper
+
+/// `vibekeeper serve`: serves the published site over HTTP (Hummingbird) while a
+/// `RebuildService` keeps it current. The answers come from the library's `SiteResponder`;
+/// this adds gzip, the live-reload event stream, request logging and a clean stop on
+/// SIGINT or SIGTERM.
+public struct SiteServer: Sendable {
+  /// Where and how to serve.
+  public struct Configuration: Sendable {
+    /// The address to listen on (`127.0.0.1`).
+    public var host: String
+    /// The port (0: any free one; the one taken is printed).
+    public var port: Int
+    /// The output folder.
+    public var output: URL
+    /// The folders whose changes trigger a rebuild (the data and templates).
+    public var folders: [URL]
+    /// Whether pages reload in the browser after a rebuild.
+    public var reload = true
+    /// Whether each request is logged.
+    public var verbose = false
+
+    /// A configuration.
+    public init(host: String, port: Int, output: URL, folders: [URL]) {
+      self.host = host
+      self.port = port
+      self.output = output
+      self.folders = folders
+    }
+  }
+
+  let configuration: Configuration
+  let clock: @Sendable () -> Date
+  let rebuild: @Sendable (Date) -> Rebuilt
+  let log: @Sendable (String) -> Void
+
+  /// A server that rebuilds with `rebuild` at `clock`'s "now" and prints with `log`.
+  public init(
+    _ configuration: Configuration, clock: @escaping @Sendable () -> Date,
+    rebuild: @escaping @Sendable (Date) -> Rebuilt, log: @escaping @Sendable (String) -> Void
+  ) {
+    self.configuration = configuration
+    self.clock = clock
+    self.rebuild = rebuild
+    self.log = log
+  }
+
+  /// Whether `host` is a loopback address (only this machine can connect).
+  public static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+  }
+
+  /// Serves until SIGINT or SIGTERM. `firstChange` is when the first build said "now"
+  /// changes next.
+  public func run(firstChange: Date?) async throws {
+    let hub = ReloadHub()
+    var responder = SiteResponder(root: configuration.output.standardizedFileURL.path)
+    responder.injectsReload = configuration.reload
+    let site = responder
+    let reload = configuration.reload
+    let verbose = configuration.verbose
+    let log = self.log
+    let handler = CallbackResponder<BasicRequestContext> { request, _ in
+      let started = ContinuousClock.now
+      let target = request.head.path ?? "/"
+      let response: Response
+      var size = 0
+      var status = 200
+      if reload, target.split(separator: "?").first.map(String.init) == ReloadScript.eventsPath {
+        response = SiteServer.events(await hub.subscribe())
+      } else {
+        var headers: [String: String] = [:]
+        for field in request.headers {
+          headers[field.name.canonicalName] = field.value
+        }
+        var answer = site.respond(
+          method: request.method.rawValue, target: target, headers: headers)
+        if answer.compressible, Gzip.isAccepted(headers["accept-encoding"]),
+          let packed = Gzip.compress(answer.body), packed.count < answer.body.count
+        {
+          answer.body = packed
+          answer.headers = answer.headers.map { h in
+            switch h.name {
+            case "Content-Length": (h.name, String(packed.count))
+            case "ETag": (h.name, String(h.value.dropLast()) + "-gz\"")
+            default: h
+            }
+          }
+          answer.headers.append(("Content-Encoding", "gzip"))
+        }
+        status = answer.status
+        size = answer.body.count
+        response = SiteServer.response(answer, head: request.method == .head)
+      }
+      if verbose {
+        let ms = Double((ContinuousClock.now - started).components.attoseconds) / 1e15
+        log(
+          "\(request.method.rawValue) \(target) \(status) \(size) bytes \(String(format: "%.1f", ms)) ms"
+        )
+      }
+      return response
+    }
+    var logger = Logger(label: "vibekeeper.serve")
+    logger.logLevel = .critical
+    let port = configuration.port
+    let host = configuration.host
+    let app = Application(
+      responder: handler,
+      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+      onServerRunning: { channel in
+        let bound = channel.localAddress?.port ?? port
+        let shown = host.contains(":") ? "[\(host)]" : host
+        log("Serving at http://\(shown):\(bound)/ (Ctrl-C to stop)")
+      },
+      logger: logger)
+    let rebuilds = RebuildService(
+      folders: configuration.folders, clock: clock, rebuild: rebuild, firstChange: firstChange,
+      hub: hub, log: log)
+    // Shut down in reverse order: the rebuilds (and the browsers' event streams) first,
+    // then the server, which then has no open stream to wait for.
+    let group = ServiceGroup(
+      configuration: .init(
+        services: [app, rebuilds], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await group.run()
+  }
+
+  /// The Hummingbird response for an answer (no body for HEAD).
+  static func response(_ answer: ServedResponse, head: Bool) -> Response {
+    var fields = HTTPFields()
+    for (name, value) in answer.headers {
+      if let n = HTTPField.Name(name) { fields.append(HTTPField(name: n, value: value)) }
+    }
+    let body =
+      head || answer.status == 304
+      ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
+    return Response(status: HTTPResponse.Status(code: answer.status), headers: fields, body: body)
+  }
+
+  /// The event stream of one browser: a comment at once (so it knows it is connected),
+  /// then `event: reload` after each rebuild.
+  static func events(_ stream: AsyncStream<String>) -> Response {
+    let body = ResponseBody { writer in
+      try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
+      for await data in stream {
+        try await writer.write(ByteBuffer(string: "event: reload\ndata: \(data)\n\n"))
+      }
+      try await writer.finish(nil)
+    }
+    return Response(
+      status: .ok,
+      headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+  }
+}

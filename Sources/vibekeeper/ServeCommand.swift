@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import VibeKeeper
+import VibeServe
+
+/// `vibekeeper serve`: build, serve, and keep the site and feeds current.
+struct ServeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Build and serve the site over HTTP, rebuilding whenever it would change.",
+    discussion: """
+      Rebuilds when the data or templates change, at every local midnight, and at each \
+      moment that changes what "now" shows (a dose coming due or missed, a streak \
+      reminder's time), so pages and feeds are never stale. Pages reload in the browser \
+      after each rebuild (not with --no-reload). A failed rebuild keeps serving the last \
+      good site. Listens on 127.0.0.1 (this machine only) unless --host says otherwise; \
+      there is no TLS and no login: see docs/publishing.md before serving a network. \
+      --now starts the clock at that moment; it then runs on. Stop with Ctrl-C.
+
+      Examples:
+        vibekeeper serve
+        vibekeeper serve --data ~/household --port 8080 --verbose
+        vibekeeper serve --host 0.0.0.0 --no-reload
+      """)
+
+  @OptionGroup var options: BuildOptions
+  @Option(help: ArgumentHelp("The address to listen on.", valueName: "ADDRESS"))
+  var host = "127.0.0.1"
+  @Option(help: ArgumentHelp("The port (0: any free port).", valueName: "PORT"))
+  var port = 8080
+  @Flag(help: "Do not reload pages in the browser after a rebuild.")
+  var noReload = false
+
+  func validate() throws {
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+  }
+
+  func run() throws {
+    let loopback = SiteServer.isLoopback(host)
+    if !loopback {
+      Terminal.error(
+        """
+        warning: serving on \(host): every device that can reach this machine can read the \
+        site and the feeds (medication, birthdays, spending). There is no TLS and no login; \
+        put it behind a VPN or a reverse proxy with HTTPS and a password (docs/publishing.md).
+
+        """)
+    }
+    let options = self.options
+    let settings = options.dataOptions.load(quiet: true).household.settings
+    let offset = try options.nowOptions.now.map { _ in
+      try options.nowOptions.clock(settings).now.timeIntervalSinceNow
+    }
+    let clock: @Sendable () -> Date = { Date().addingTimeInterval(offset ?? 0) }
+    let shown = host.contains(":") ? "[\(host)]" : host
+    let served = loopback && port != 0 ? "http://\(shown):\(port)/" : nil
+    let configure: @Sendable (inout SiteBuild) -> Void = { build in
+      build.servedAt = served
+      build.showsSecretAddresses = loopback || options.local
+    }
+    var cache: LoadCache? = LoadCache()
+    let first = try options.buildOnce(cache: &cache, at: clock(), configure: configure)
+    let state = CacheBox(cache)
+    var setup = SiteServer.Configuration(
+      host: host, port: port, output: URL(fileURLWithPath: options.outputFolder),
+      folders: [URL(fileURLWithPath: options.dataOptions.data)]
+        + (options.templateFolder.map { [URL(fileURLWithPath: $0)] } ?? []))
+    setup.reload = !noReload
+    setup.verbose = options.verbose
+    let server = SiteServer(
+      setup, clock: clock,
+      rebuild: { at in
+        var cache = state.take()
+        defer { state.put(cache) }
+        guard
+          let (result, next) = try? options.buildOnce(
+            prefix: "Rebuilt", cache: &cache, at: at, configure: configure)
+        else { return Rebuilt(published: false, nextChange: nil) }
+        if case .failed = result { Terminal.error("The last good site is still served.\n") }
+        if case .published = result { return Rebuilt(published: true, nextChange: next) }
+        return Rebuilt(published: false, nextChange: next)
+      },
+      log: { Terminal.out($0 + "\n") })
+    let done = DispatchSemaphore(value: 0)
+    let failure = CacheBox<String>(nil)
+    Task {
+      do {
+        try await server.run(firstChange: first.nextChange)
+      } catch {
+        failure.put("\(error)")
+      }
+      done.signal()
+    }
+    done.wait()
+    if let message = failure.take() {
+      Terminal.error("error: cannot serve on \(host):\(port): \(message)\n")
+      throw ExitCode(1)
+    }
+    Terminal.out("Stopped.\n")
+  }
+}
+
+/// A value handed between the threads of `serve` (the rebuilds run one at a time).
+final class CacheBox<T>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: T?
+  init(_ value: T?) { self.value = value }
+  func take() -> T? { lock.withLock { value } }
+  func put(_ new: T?) { lock.withLock { value = new } }
+}

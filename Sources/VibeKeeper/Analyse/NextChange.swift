@@ -19,7 +19,8 @@ public enum NextChange {
       for occurrence in status.today { consider(occurrence.due) }
       if let upcoming = status.nextOccurrence { consider(upcoming) }
     }
-    if let streak = analysis.streakReminder {
+    // The streak reminder only shows while a streak is at risk.
+    if let streak = analysis.streakReminder, analysis.streaks.contains(where: \.atRisk) {
       consider(clock.instant(clock.today, streak.time))
     }
     return next

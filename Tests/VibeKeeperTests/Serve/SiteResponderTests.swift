@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// The library side of `serve`: request paths, validators, dates and the reload script,
+/// without a server.
+@Suite struct SiteResponderTests {
+  @Test func pathsAreDecodedOnceAndCheckedBeforeTheFileSystem() throws {
+    #expect(try ServedPath.segments(of: "/").segments == [])
+    #expect(try ServedPath.segments(of: "/a/b%20c.html?x=1#y").segments == ["a", "b c.html"])
+    #expect(try ServedPath.segments(of: "/contacts/").trailingSlash)
+    #expect(try ServedPath.segments(of: "/caf%C3%A9/").segments == ["café"])
+    // Double encoding is decoded once: a literal name, never a climb.
+    #expect(try ServedPath.segments(of: "/%252e%252e/x").segments == ["%2e%2e", "x"])
+    for bad in [
+      "", "x", "/..", "/a/../b", "/%2e%2e/x", "/%2E./x", "/a%2f..%2fb", "/a\\b", "/a%5cb",
+      "/a%00b", "/%0a", "/%zz", "/%4", "/%c0%ae", "/./a",
+    ] {
+      #expect(throws: ServedPath.Refusal.badRequest, "\(bad)") {
+        try ServedPath.segments(of: bad)
+      }
+    }
+    #expect(throws: ServedPath.Refusal.hidden) {
+      try ServedPath.segments(of: "/.vibekeeper-manifest")
+    }
+  }
+
+  @Test func answersFromTheOutputFolderOnly() throws {
+    let root = try TempFolder([
+      "_site/index.html": "<html><body><p>Hi</p></body></html>",
+      "_site/feeds/x/calendar.ics": "BEGIN:VCALENDAR\r\n",
+      "_site/empty/keep.txt": "k",
+      "outside.txt": "secret",
+    ])
+    defer { root.cleanup() }
+    let site = root.url.appendingPathComponent("_site").path
+    try FileManager.default.createSymbolicLink(
+      atPath: site + "/escape.txt", withDestinationPath: root.url.path + "/outside.txt")
+    try FileManager.default.createSymbolicLink(
+      atPath: site + "/inside.html", withDestinationPath: "index.html")
+    var responder = SiteResponder(root: site)
+    let index = responder.respond(method: "GET", target: "/", headers: [:])
+    #expect(index.status == 200 && !index.body.isEmpty)
+    #expect(index.header("content-type") == "text/html; charset=utf-8")
+    #expect(index.header("referrer-policy") == "no-referrer")
+    #expect(responder.respond(method: "GET", target: "/escape.txt", headers: [:]).status == 404)
+    #expect(responder.respond(method: "GET", target: "/inside.html", headers: [:]).status == 200)
+    #expect(responder.respond(method: "GET", target: "/empty/", headers: [:]).status == 404)
+    #expect(
+      responder.respond(method: "GET", target: "/feeds/x", headers: [:]).header("location")
+        == "/feeds/x/")
+    let feed = responder.respond(method: "GET", target: "/feeds/x/calendar.ics", headers: [:])
+    #expect(feed.header("content-type") == "text/calendar; charset=utf-8")
+    let etag = try #require(feed.header("etag"))
+    let gz = String(etag.dropLast()) + "-gz\""
+    for validators in [
+      ["If-None-Match": etag], ["if-none-match": "W/" + etag], ["If-None-Match": gz],
+      ["If-None-Match": "*"],
+    ] {
+      #expect(
+        responder.respond(method: "GET", target: "/feeds/x/calendar.ics", headers: validators)
+          .status == 304)
+    }
+    let head = responder.respond(method: "HEAD", target: "/feeds/x/calendar.ics", headers: [:])
+    #expect(head.body.isEmpty && head.header("content-length") == "17")
+    #expect(responder.respond(method: "DELETE", target: "/", headers: [:]).status == 405)
+    // Served pages get the reload script; the ETag says they differ from the file.
+    responder.injectsReload = true
+    let live = responder.respond(method: "GET", target: "/index.html", headers: [:])
+    #expect(
+      String(decoding: live.body, as: UTF8.self).contains(
+        "<script>(function(){if(!window.EventSource)"))
+    #expect(live.header("etag") != index.header("etag"))
+  }
+
+  @Test func httpDatesRoundTripInEveryFormTheRFCAllows() {
+    #expect(HTTPDate.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+    #expect(HTTPDate.format(0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+    #expect(HTTPDate.format(951_782_400) == "Tue, 29 Feb 2000 00:00:00 GMT")
+    #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+    #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == 784_111_777)
+    #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == 784_111_777)
+    #expect(HTTPDate.parse("yesterday") == nil)
+    #expect(HTTPDate.parse("Sun, 31 Feb 1994 08:49:37 GMT") == nil)
+    for seconds in stride(from: 0, to: 2_000_000_000, by: 86_399 * 97) {
+      #expect(HTTPDate.parse(HTTPDate.format(seconds)) == seconds)
+    }
+    #expect(
+      ConditionalRequest.notModified(
+        ifNoneMatch: nil, ifModifiedSince: "Sun, 06 Nov 1994 08:49:37 GMT", etag: "\"a\"",
+        lastModified: 784_111_778) == false)
+  }
+
+  @Test func theReloadScriptGoesBeforeTheLastBodyEnd() {
+    let page = Array("<p>a</p></BODY></html>".utf8)
+    let out = String(decoding: ReloadScript.inject(into: page), as: UTF8.self)
+    #expect(out.hasPrefix("<p>a</p><script>") && out.hasSuffix("</script></BODY></html>"))
+    #expect(ReloadScript.inject(into: Array("x".utf8)).count == 1 + ReloadScript.element.count)
+  }
+
+  @Test func theNextChangeIsTheNextDueDoseOrMidnight() throws {
+    let household = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/pill.md":
+        "---\ntitle: Pill\nschedule: {time: \"21:00\", days: daily}\ncreated: 2026-11-01\n---\n",
+    ]).household
+    func next(_ now: String) -> Date {
+      NextChange.after(
+        HouseholdAnalysis(
+          household, clock: LocalClock(now: utc(now), timeZone: household.settings.timeZone)))
+    }
+    #expect(next("2026-11-24T10:00") == utc("2026-11-24T20:00"))  // 21:00 in Berlin
+    #expect(next("2026-11-24T20:00") == utc("2026-11-24T23:00"))  // then midnight
+    // Across the end of summer time: midnight is 22:00 UTC before, 23:00 after.
+    #expect(next("2026-10-24T20:30") == utc("2026-10-24T22:00"))
+    #expect(next("2026-12-31T22:30") == utc("2026-12-31T23:00"))
+  }
+}

@@ -80,65 +80,84 @@ final class ServeProcess: @unchecked Sendable {
 
   deinit { stop(SIGKILL) }
 
-  /// One answer.
-  struct Answer {
-    var status: Int
-    var headers: [String: String]
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
+  /// A raw HTTP/1.1 client of a port on loopback.
+  struct Client {
+    let port: Int
+
+    /// One answer.
+    struct Answer {
+      var status: Int
+      var headers: [String: String]
+      var body: [UInt8]
+      var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Sends `method target` with `headers` (the target's bytes as given) and reads the
+    /// answer; nil when the connection failed or the server closed it without one.
+    func request(_ target: [UInt8], method: String = "GET", headers: [String: String] = [:])
+      -> Answer?
+    {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      guard fd >= 0 else { return nil }
+      defer { close(fd) }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard connected == 0 else { return nil }
+      var timeout = timeval(tv_sec: 10, tv_usec: 0)
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      var bytes = Array("\(method) ".utf8) + target + Array(" HTTP/1.1\r\nHost: localhost\r\n".utf8)
+      for (k, v) in headers { bytes += Array("\(k): \(v)\r\n".utf8) }
+      bytes += Array("Connection: close\r\n\r\n".utf8)
+      _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+      var reply: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let n = recv(fd, &buffer, buffer.count, 0)
+        if n <= 0 { break }
+        reply += buffer[..<n]
+      }
+      let separator = Array("\r\n\r\n".utf8)
+      guard
+        let end = (0..<max(0, reply.count - 3)).first(where: {
+          reply[$0..<($0 + 4)].elementsEqual(separator)
+        })
+      else { return nil }
+      let head = String(decoding: reply[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+      guard let status = head.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+      else { return nil }
+      var fields: [String: String] = [:]
+      for line in head.dropFirst() {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        fields[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+          .trimmingCharacters(in: .whitespaces)
+      }
+      return Answer(status: status, headers: fields, body: Array(reply[(end + 4)...]))
+    }
+
+    /// `GET path` (or another method).
+    func get(_ path: String, method: String = "GET", headers: [String: String] = [:]) -> Answer? {
+      request(Array(path.utf8), method: method, headers: headers)
+    }
   }
 
-  /// Sends `method target` with `headers` (the target's bytes as given) and reads the
-  /// answer; nil when the connection failed or the server closed it without one.
+  /// Sends a request to the server (see `Client.request`).
   func request(_ target: [UInt8], method: String = "GET", headers: [String: String] = [:])
     -> Answer?
   {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { return nil }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var bytes = Array("\(method) ".utf8) + target + Array(" HTTP/1.1\r\nHost: localhost\r\n".utf8)
-    for (k, v) in headers { bytes += Array("\(k): \(v)\r\n".utf8) }
-    bytes += Array("Connection: close\r\n\r\n".utf8)
-    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-    var reply: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let n = recv(fd, &buffer, buffer.count, 0)
-      if n <= 0 { break }
-      reply += buffer[..<n]
-    }
-    let separator = Array("\r\n\r\n".utf8)
-    guard
-      let end = (0..<max(0, reply.count - 3)).first(where: {
-        reply[$0..<($0 + 4)].elementsEqual(separator)
-      })
-    else { return nil }
-    let head = String(decoding: reply[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-    guard let status = head.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-    else { return nil }
-    var fields: [String: String] = [:]
-    for line in head.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      fields[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-        .trimmingCharacters(in: .whitespaces)
-    }
-    return Answer(status: status, headers: fields, body: Array(reply[(end + 4)...]))
+    Client(port: port).request(target, method: method, headers: headers)
   }
 
   /// `GET path` (or another method).
   func get(_ path: String, method: String = "GET", headers: [String: String] = [:]) -> Answer? {
-    request(Array(path.utf8), method: method, headers: headers)
+    Client(port: port).get(path, method: method, headers: headers)
   }
+
+  typealias Answer = Client.Answer
 }

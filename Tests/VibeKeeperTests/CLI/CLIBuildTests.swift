@@ -111,8 +111,8 @@ import Testing
     #expect(FileCalls.kind(out.path) == .folder)
   }
 
-  /// The output is a plain folder: `cp -r`, `tar`, `rsync -a` and `find` of it see every
-  /// file the site has (not a link to follow).
+  /// The output is a plain folder: `cp -r`, `tar`, `rsync -a`, `find` and `git add` of it
+  /// see every file the site has (not a link to follow).
   @Test func copyTarRsyncAndFindSeeEveryFile() throws {
     let root = try Self.bigFolder(gifts: 4)
     defer { root.cleanup() }
@@ -134,6 +134,10 @@ import Testing
     #expect(try CLI.shell(script, in: root.url).status == 0)
     let found = try CLI.shell("find _site -type f | sed 's|^_site/||'", in: root.url).stdout
     #expect(Set(found.split(separator: "\n").map(String.init)) == expected)
+    // `git add` of the output sees the files too (not one link).
+    let added = try CLI.shell(
+      "git init -q . && git add _site && git ls-files _site | sed 's|^_site/||'", in: root.url)
+    #expect(Set(added.stdout.split(separator: "\n").map(String.init)) == expected)
     var copies = ["copied", "untarred/_site"]
     if rsync { copies.append("synced") }
     for copy in copies {

@@ -172,5 +172,8 @@ import Testing
       Thread.sleep(forTimeInterval: 0.1)
     }
     #expect(turned, "\(late.log)")
+    // Ctrl-C stops it as cleanly as SIGTERM.
+    #expect(late.stop(SIGINT) == 0)
+    #expect(late.log.contains("Stopped."))
   }
 }

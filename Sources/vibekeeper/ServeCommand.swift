@@ -60,7 +60,7 @@ struct ServeCommand: ParsableCommand {
     }
     var cache: LoadCache? = LoadCache()
     let first = try options.buildOnce(cache: &cache, at: clock(), configure: configure)
-    let state = CacheBox(cache)
+    let state = LockedBox(cache)
     var setup = SiteServer.Configuration(
       host: host, port: port, output: URL(fileURLWithPath: options.outputFolder),
       folders: [URL(fileURLWithPath: options.dataOptions.data)]
@@ -82,7 +82,7 @@ struct ServeCommand: ParsableCommand {
       },
       log: { Terminal.out($0 + "\n") })
     let done = DispatchSemaphore(value: 0)
-    let failure = CacheBox<String>(nil)
+    let failure = LockedBox<String>(nil)
     Task {
       do {
         try await server.run(firstChange: first.nextChange)
@@ -100,8 +100,9 @@ struct ServeCommand: ParsableCommand {
   }
 }
 
-/// A value handed between the threads of `serve` (the rebuilds run one at a time).
-final class CacheBox<T>: @unchecked Sendable {
+/// A value handed between the threads of `serve` (the cache between rebuilds, which run one
+/// at a time; the server's failure).
+final class LockedBox<T>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: T?
   init(_ value: T?) { self.value = value }

@@ -8,8 +8,8 @@ import Foundation
 
 /// Exchanges two paths in one atomic step where the system can (Linux `renameat2` with
 /// `RENAME_EXCHANGE`, macOS `renamex_np` with `RENAME_SWAP`), so a reader of either path
-/// sees one of the two entries there, never nothing. Used to put the site's link in place
-/// of a folder.
+/// sees one of the two entries there, never nothing. Used to exchange the spare tree with
+/// the published folder, and the link of earlier versions with the tree it points at.
 enum DirectorySwap {
   /// Exchanges `a` and `b`; false when the system or file system cannot.
   static func exchange(_ a: String, _ b: String) -> Bool {

@@ -101,11 +101,6 @@ enum FileCalls {
     guard rename(from, to) == 0 else { throw failure("cannot rename \(from) to", to) }
   }
 
-  /// Makes the symbolic link `path` holding `text`.
-  static func makeLink(_ path: String, text: String) throws {
-    guard symlink(text, path) == 0 else { throw failure("cannot make the link", path) }
-  }
-
   /// Makes the folder `path` (its parent must exist); an existing folder is fine.
   static func makeFolder(_ path: String) throws {
     if mkdir(path, 0o755) == 0 || (errno == EEXIST && kind(path) == .folder) { return }

@@ -106,7 +106,7 @@ import Testing
     #expect(serve.get("/index.html")?.status == 200)
   }
 
-  /// A change in the data is served within a second or so, browsers are told to reload,
+  /// A change in the data is served within a second, browsers are told to reload,
   /// a failed rebuild keeps the last good site, and a private record is in no served byte.
   @Test func rebuildsOnChangeAndTellsTheBrowser() throws {
     let folder = try TempFolder(Self.files)
@@ -135,7 +135,8 @@ import Testing
       Thread.sleep(forTimeInterval: 0.05)
     }
     let seen = try #require(seenAfter)
-    #expect(seen < 2.0, "served \(seen) s after the change")
+    print("serve: a changed record was served \(seen) s after it was written")
+    #expect(seen < 1.0, "served \(seen) s after the change")
     listener.waitUntilExit()
     let stream = String(decoding: events.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(stream.contains("event: reload"), "\(stream)")

@@ -52,7 +52,13 @@ public struct Publisher: Sendable {
   /// The manifest of the site published now (read before rendering to tell which files can
   /// be passed as `OutputFile.unchanged(path:hash:)`); nil when there is none.
   public func publishedManifest() -> SiteManifest? {
-    SiteManifest.read(from: output.standardizedFileURL)
+    let trees = SiteTrees(output: output.standardizedFileURL)
+    switch trees.found() {
+    case .folder: return SiteManifest.read(tree: trees.output, state: trees.state)?.manifest
+    case .earlierLink(let tree):
+      return SiteManifest.read(tree: trees.state + "/" + tree, state: trees.state)?.manifest
+    default: return nil
+    }
   }
 
   /// The published files a build may pass on as `OutputFile.unchanged(path:hash:)`: the
@@ -112,7 +118,7 @@ public struct Publisher: Sendable {
       Result { () throws -> (TreeUpdate.Published?, TreeUpdate.Base?) in
         k == 0
           ? (try publishedSite(found, trees), nil)
-          : (nil, (try? TreeUpdate.read(trees.spare)) ?? nil)
+          : (nil, (try? TreeUpdate.read(trees.spare, state: trees.state)) ?? nil)
       }
     }
     let published = try reads[0].get().0
@@ -125,8 +131,8 @@ public struct Publisher: Sendable {
       // Nothing to publish, but what an interrupted publish left beside the trees (a
       // half-filled scratch folder, a tree moved to the trash) is still cleared.
       try trees.prepare()
-      if let manifest = FileCalls.read(trees.output + "/" + SiteManifest.fileName) {
-        try trees.writeBuildState(state, manifest: ContentHash(manifest))
+      if let manifest = trees.manifestHash(ofTree: trees.output) {
+        try trees.writeBuildState(state, manifest: manifest)
       }
       return Stats(unchanged: files.count, kept: userFiles.count)
     }
@@ -135,7 +141,8 @@ public struct Publisher: Sendable {
     if base == nil { try TreeUpdate.makeFresh(trees.spare, trash: trees.trash) }
     let update = TreeUpdate(
       files: files, hashes: hashes, generated: generated, folders: folders, published: published,
-      userFiles: userFiles, root: trees.spare, base: base, scratch: trees.scratch)
+      userFiles: userFiles, root: trees.spare, base: base, scratch: trees.scratch,
+      state: trees.state)
     let (stats, manifest) = try update.apply(jobs: jobs)
     try trees.writeBuildState(state, manifest: manifest)
     try trees.exchangeSpareWithOutput()
@@ -162,7 +169,16 @@ public struct Publisher: Sendable {
     case .folder: root = trees.output
     case .earlierLink(let tree): root = trees.state + "/" + tree
     }
-    guard let manifest = SiteManifest.read(folder: root) else {
+    if case .list = SiteManifest.marker(ofTree: root),
+      SiteManifest.read(tree: root, state: trees.state) == nil
+    {
+      throw PublishError(
+        "the output \(trees.output) was built by VibeKeeper, but its list of files in \(trees.state) is missing or damaged",
+        hint:
+          "the output is generated: move out any file of yours, remove the output folder, and build again"
+      )
+    }
+    guard let manifest = SiteManifest.read(tree: root, state: trees.state)?.manifest else {
       guard let listing = try TreeListing.read(root),
         !listing.files.isEmpty || !listing.folders.isEmpty
       else { return nil }

@@ -1,13 +1,21 @@
 import Foundation
 
 /// The list of files VibeKeeper generated in an output folder, with their fingerprints.
-/// It marks the folder as VibeKeeper's, tells the next build which files it may replace,
-/// and which ones are unchanged (and need not be touched or written again). It is written
-/// last, so a tree with a manifest is complete.
+/// It tells the next build which files it may replace, and which ones are unchanged (and
+/// need not be touched or written again).
+///
+/// The list itself is kept beside the tree (`._site.vibekeeper/HASH.manifest`), never
+/// inside it: it names every path, secret feed addresses among them, and a copy of the
+/// output (`rsync`, a Pages upload) must not carry them. Inside the tree is only a marker,
+/// `.vibekeeper-manifest`, that names the list by its hash: it marks the folder as
+/// VibeKeeper's and is written last, so a tree with a marker whose list exists and matches
+/// its hash is complete. (Earlier versions kept the whole list in the tree; such a tree is
+/// still read.)
 public struct SiteManifest: Sendable, Equatable {
-  /// The manifest's file name inside the output folder.
+  /// The marker's file name inside the output folder.
   public static let fileName = ".vibekeeper-manifest"
   static let header = "# vibekeeper manifest 1"
+  static let markerHeader = "# vibekeeper site 2\nmanifest "
 
   /// Generated paths and their content hashes.
   public var files: [String: ContentHash] = [:]
@@ -15,14 +23,57 @@ public struct SiteManifest: Sendable, Equatable {
   /// An empty manifest.
   public init() {}
 
-  /// Reads the manifest of an output folder; nil when there is none (or it is not ours).
+  /// Reads the manifest of an output folder (or of the spare tree beside it); nil when
+  /// there is none, it is not ours, or its list is missing or does not match.
   public static func read(from folder: URL) -> SiteManifest? {
-    read(folder: folder.path)
+    let root = folder.standardizedFileURL.path
+    return read(tree: root, state: SiteTrees.stateFolder(ofTree: root))?.manifest
   }
 
-  /// Reads the manifest of the folder at `path`; nil when there is none (or it is not ours).
-  static func read(folder path: String) -> SiteManifest? {
-    FileCalls.read(path + "/" + fileName).flatMap(SiteManifest.init(bytes:))
+  /// What the marker in a tree says.
+  enum Marker: Equatable {
+    /// No marker: not a tree of ours (or an interrupted update).
+    case none
+    /// The list, kept beside the tree in `state`, and its hash.
+    case list(ContentHash)
+    /// A whole list inside the tree (earlier versions), and its hash.
+    case inside(SiteManifest, ContentHash)
+  }
+
+  /// The marker of the tree at `root`.
+  static func marker(ofTree root: String) -> Marker {
+    guard let bytes = FileCalls.read(root + "/" + fileName) else { return .none }
+    let header = Array(markerHeader.utf8)
+    if bytes.starts(with: header) {
+      let rest = bytes[header.count...].prefix { $0 != UInt8(ascii: "\n") }
+      return ContentHash(text: rest).map(Marker.list) ?? .none
+    }
+    return SiteManifest(bytes: bytes).map { .inside($0, ContentHash(bytes)) } ?? .none
+  }
+
+  /// The manifest of the tree at `root` whose list is kept in `state`, with its hash; nil
+  /// without a marker, or when the list is missing or does not match the marker.
+  static func read(tree root: String, state: String) -> (manifest: SiteManifest, hash: ContentHash)?
+  {
+    switch marker(ofTree: root) {
+    case .none: return nil
+    case .inside(let manifest, let hash): return (manifest, hash)
+    case .list(let hash):
+      guard let bytes = FileCalls.read(listPath(hash, state: state)), ContentHash(bytes) == hash,
+        let manifest = SiteManifest(bytes: bytes)
+      else { return nil }
+      return (manifest, hash)
+    }
+  }
+
+  /// Where the list with `hash` is kept.
+  static func listPath(_ hash: ContentHash, state: String) -> String {
+    state + "/" + hash.description + ".manifest"
+  }
+
+  /// The marker's text for the list with `hash`.
+  static func markerBytes(_ hash: ContentHash) -> [UInt8] {
+    Array((markerHeader + hash.description + "\n").utf8)
   }
 
   /// Parses a manifest's bytes; nil without our header. Lines that do not parse are

@@ -74,13 +74,30 @@ struct SiteTrees: Sendable {
     }
   }
 
+  /// The hidden folder that holds the lists and states of the tree at `root`: the
+  /// output's (`._site.vibekeeper` beside `_site`), or, for a tree inside it (the spare),
+  /// that folder itself.
+  static func stateFolder(ofTree root: String) -> String {
+    let url = URL(fileURLWithPath: root)
+    let up = url.deletingLastPathComponent()
+    let name = up.lastPathComponent
+    if name.hasPrefix("."), name.hasSuffix(".vibekeeper") { return up.path }
+    return SiteTrees(output: url).state
+  }
+
+  /// The hash of the manifest of the tree at `root`, from its marker (nil without one).
+  func manifestHash(ofTree root: String) -> ContentHash? {
+    switch SiteManifest.marker(ofTree: root) {
+    case .none: return nil
+    case .list(let hash), .inside(_, let hash): return hash
+    }
+  }
+
   /// The build state that belongs to the tree at `root` (the output or the spare): named
   /// by the hash of the tree's manifest, so the pair never goes out of step whichever way
   /// the trees are exchanged, or wherever a publish is interrupted. Nil without a manifest.
   func buildStatePath(ofTree root: String) -> String? {
-    FileCalls.read(root + "/" + SiteManifest.fileName).map {
-      buildStatePath(manifest: ContentHash($0))
-    }
+    manifestHash(ofTree: root).map { buildStatePath(manifest: $0) }
   }
 
   /// The build state file of a tree whose manifest has the hash `manifest`.
@@ -104,13 +121,16 @@ struct SiteTrees: Sendable {
     try FileCalls.move(made, path)
   }
 
-  /// Removes the build states of trees that are no longer the output or the spare.
+  /// Removes the build states and manifest lists of trees that are no longer the output
+  /// or the spare.
   func removeStaleBuildStates() throws {
     let keep = Set(
-      [buildStatePath(ofTree: output), buildStatePath(ofTree: spare)].compactMap { $0 })
+      [manifestHash(ofTree: output), manifestHash(ofTree: spare)].compactMap { $0?.description })
     let names = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
-    for name in names where name.hasSuffix(".state") && !keep.contains(state + "/" + name) {
-      try FileCalls.removeFile(state + "/" + name)
+    for name in names {
+      guard let dot = name.lastIndex(of: "."), [".state", ".manifest"].contains(name[dot...])
+      else { continue }
+      if !keep.contains(String(name[..<dot])) { try FileCalls.removeFile(state + "/" + name) }
     }
   }
 
@@ -132,6 +152,20 @@ struct SiteTrees: Sendable {
   /// Puts back a published folder that an interrupted two-rename exchange left beside the
   /// output (only where the system cannot exchange in one step).
   func recoverInterruptedExchange() throws {
+    if FileCalls.kind(output) == .missing, FileCalls.kind(previousFolder) != .folder {
+      // A migration from the link layout killed between removing the link and moving the
+      // tree it pointed at: the tree published last (its marker is the newest) goes back.
+      let trees = earlierTrees.filter { SiteManifest.marker(ofTree: $0) != .none }
+      func written(_ root: String) -> Date {
+        let marker = root + "/" + SiteManifest.fileName
+        return (try? FileManager.default.attributesOfItem(atPath: marker)[.modificationDate])
+          as? Date ?? .distantPast
+      }
+      if let newest = trees.max(by: { written($0) < written($1) }) {
+        try FileCalls.move(newest, output)
+      }
+      return
+    }
     guard FileCalls.kind(previousFolder) == .folder else { return }
     if FileCalls.kind(output) == .missing {
       try FileCalls.move(previousFolder, output)
@@ -149,7 +183,9 @@ struct SiteTrees: Sendable {
     let trees = state + "/"
     let published = trees + tree
     let other = trees + (tree == "a" ? "b" : "a")
-    for (root, name) in [(published, tree), (other, tree == "a" ? "b" : "a")] {
+    // The other tree's state first: where both trees hold the same site, the published
+    // tree's state is the one kept.
+    for (root, name) in [(other, tree == "a" ? "b" : "a"), (published, tree)] {
       let old = trees + name + ".state"
       if FileCalls.kind(old) == .file, let path = buildStatePath(ofTree: root) {
         try FileCalls.removeTree(path)
@@ -169,12 +205,17 @@ struct SiteTrees: Sendable {
     }
   }
 
-  /// Removes what an interrupted publish may have left (never a tree) and makes the hidden
-  /// folder and an empty scratch folder.
+  /// The two trees of the link layout of earlier versions.
+  var earlierTrees: [String] { [state + "/a", state + "/b"] }
+
+  /// Removes what an interrupted publish may have left (never the output or the spare) and
+  /// makes the hidden folder and an empty scratch folder.
   func prepare() throws {
     for leftover in earlierLeftovers { try FileCalls.removeTree(leftover) }
     try FileCalls.makeFolder(state)
-    for leftover in [state + "/link", trash, scratch] {
+    // The link layout's trees and states, left by a migration that was interrupted.
+    let migrated = earlierTrees + earlierTrees.map { $0 + ".state" }
+    for leftover in [state + "/link", trash, scratch] + migrated {
       try FileCalls.removeTree(leftover)
     }
     try FileCalls.makeFolder(scratch)

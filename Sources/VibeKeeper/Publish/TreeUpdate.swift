@@ -51,11 +51,13 @@ struct TreeUpdate: Sendable {
   let base: Base?
   /// An empty folder for files being made.
   let scratch: String
+  /// The hidden folder where the tree's manifest list is kept (`SiteManifest`).
+  let state: String
 
-  /// The tree at `root` when its manifest makes it trustworthy; nil otherwise (an
-  /// interrupted update, or no tree yet). Reads only.
-  static func read(_ root: String) throws -> Base? {
-    guard let manifest = SiteManifest.read(folder: root),
+  /// The tree at `root` when its manifest (kept in `state`) makes it trustworthy; nil
+  /// otherwise (an interrupted update, or no tree yet). Reads only.
+  static func read(_ root: String, state: String) throws -> Base? {
+    guard let manifest = SiteManifest.read(tree: root, state: state)?.manifest,
       let listing = try TreeListing.read(root, expecting: manifest.files.count + 16)
     else { return nil }
     return Base(manifest: manifest, listing: listing)
@@ -132,11 +134,16 @@ struct TreeUpdate: Sendable {
       Result { try make(todo[k], scratchName: String(k)) }
     }
     for result in results { try result.get() }
+    // The list beside the tree first, then the marker that names it, last of all.
+    let list = SiteManifest.bytes(paths: files.map(\.path), hashes: hashes)
+    let hash = ContentHash(list)
+    let pendingList = scratch + "/" + SiteManifest.fileName + ".list"
+    try FileCalls.write(list, to: pendingList)
+    try FileCalls.move(pendingList, SiteManifest.listPath(hash, state: state))
     let pending = scratch + "/" + SiteManifest.fileName
-    let manifest = SiteManifest.bytes(paths: files.map(\.path), hashes: hashes)
-    try FileCalls.write(manifest, to: pending)
+    try FileCalls.write(SiteManifest.markerBytes(hash), to: pending)
     try FileCalls.move(pending, root + "/" + SiteManifest.fileName)
-    return (stats, ContentHash(manifest))
+    return (stats, hash)
   }
 
   /// Makes one file: directly in a new tree, else under a scratch name renamed over.

@@ -105,8 +105,15 @@ import Testing
     // each, and nothing else.
     let state = root.url.appendingPathComponent("._site.vibekeeper").path
     let entries = try FileManager.default.contentsOfDirectory(atPath: state).sorted()
-    #expect(entries.filter { !$0.hasSuffix(".state") } == ["next", "tmp"], "\(entries)")
+    #expect(
+      entries.filter { !$0.hasSuffix(".state") && !$0.hasSuffix(".manifest") } == ["next", "tmp"],
+      "\(entries)")
     #expect(entries.count { $0.hasSuffix(".state") } == 2, "\(entries)")
+    // Each tree's list of files is beside it too; in the tree is only a marker naming it.
+    #expect(entries.count { $0.hasSuffix(".manifest") } == 2, "\(entries)")
+    let marker = try String(
+      contentsOf: out.appendingPathComponent(SiteManifest.fileName), encoding: .utf8)
+    #expect(marker.hasPrefix("# vibekeeper site 2\nmanifest ") && !marker.contains(".html"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/tmp") == [])
     #expect(FileCalls.kind(out.path) == .folder)
   }

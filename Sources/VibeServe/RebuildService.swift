@@ -46,12 +46,14 @@ struct RebuildService: Service {
         var why: String?
         if !now.changes(since: seen).isEmpty {
           // Debounce: wait until the folders stay the same for a moment.
+          // (At most 3 s: a file rewritten without a pause must not hold up every rebuild.)
           var settled = now
+          let waited = ContinuousClock.now
           repeat {
             now = settled
             try? await Task.sleep(for: .milliseconds(150))
             settled = FolderSnapshot(folders)
-          } while settled != now && !Task.isCancelled
+          } while settled != now && !Task.isCancelled && ContinuousClock.now - waited < .seconds(3)
           why = "changed: " + settled.changes(since: seen).joined(separator: ", ")
           seen = settled
         } else if let due = next, clock() >= due {
@@ -62,7 +64,14 @@ struct RebuildService: Service {
         let at = clock()
         let outcome = await Self.offThread { rebuild(at) }
         next = outcome.nextChange
-        if outcome.published { await hub.broadcast("rebuilt") }
+        if outcome.published {
+          await hub.broadcast("rebuilt")
+        } else {
+          // A failed rebuild is tried again within a minute, so a passing problem (a full
+          // disk at midnight) never leaves the site a day behind.
+          let retry = clock().addingTimeInterval(60)
+          next = min(next ?? retry, retry)
+        }
       }
     }
     await hub.finish()

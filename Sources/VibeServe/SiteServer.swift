@@ -24,6 +24,10 @@ public struct SiteServer: Sendable {
     public var reload = true
     /// Whether each request is logged.
     public var verbose = false
+    /// The names a request's `Host` may give (any case, without the port); nil accepts
+    /// any. On loopback this defeats DNS rebinding: a web page that points its own name at
+    /// 127.0.0.1 cannot read the dashboard.
+    public var allowedHosts: Set<String>?
 
     /// A configuration.
     public init(host: String, port: Int, output: URL, folders: [URL]) {
@@ -65,13 +69,26 @@ public struct SiteServer: Sendable {
     let reload = configuration.reload
     let verbose = configuration.verbose
     let log = self.log
+    let allowedHosts = configuration.allowedHosts
     let handler = CallbackResponder<BasicRequestContext> { request, _ in
       let started = ContinuousClock.now
       let target = request.head.path ?? "/"
       let response: Response
       var size = 0
       var status = 200
-      if reload, target.split(separator: "?").first.map(String.init) == ReloadScript.eventsPath {
+      if let allowed = allowedHosts,
+        !allowed.contains(SiteServer.hostName(request.head.authority))
+      {
+        status = 421
+        response = Response(
+          status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+          body: ResponseBody(
+            byteBuffer: ByteBuffer(
+              string: "This server answers to \(allowed.sorted().joined(separator: ", ")) only.\n"))
+        )
+      } else if reload, request.method == .get,
+        target.split(separator: "?").first.map(String.init) == ReloadScript.eventsPath
+      {
         response = SiteServer.events(await hub.subscribe())
       } else {
         var headers: [String: String] = [:]
@@ -100,7 +117,7 @@ public struct SiteServer: Sendable {
       if verbose {
         let ms = Double((ContinuousClock.now - started).components.attoseconds) / 1e15
         log(
-          "\(request.method.rawValue) \(target) \(status) \(size) bytes \(String(format: "%.1f", ms)) ms"
+          "\(request.method.rawValue) \(SiteServer.masked(target)) \(status) \(size) bytes \(String(format: "%.1f", ms)) ms"
         )
       }
       return response
@@ -127,6 +144,23 @@ public struct SiteServer: Sendable {
       configuration: .init(
         services: [app, rebuilds], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
+  }
+
+  /// The host name of a `Host` header or authority, lower-cased, without the port.
+  static func hostName(_ authority: String?) -> String {
+    guard var host = authority?.lowercased() else { return "" }
+    if host.hasPrefix("[") {
+      return host.firstIndex(of: "]").map { String(host[...$0]) } ?? host
+    }
+    if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+    return host
+  }
+
+  /// A request path with the token of a secret feed address hidden, for the log.
+  static func masked(_ target: String) -> String {
+    guard let range = target.range(of: #"/feeds/[0-9a-f]{32}/"#, options: .regularExpression)
+    else { return target }
+    return target.replacingCharacters(in: range, with: "/feeds/…/")
   }
 
   /// The Hummingbird response for an answer (no body for HEAD).

@@ -98,13 +98,12 @@ struct FeedsRotate: ParsableCommand {
       root: URL(fileURLWithPath: dataOptions.data), displayRoot: dataOptions.data)
     do {
       let changed = try writer.locked { () throws(DataWriter.Problem) -> [String] in
-        var changes = [
+        // The .gitignore entry first: never a secret on disk that git would add.
+        var changes =
+          FeedSecret.ignoreChange(current: try writer.read(".gitignore")).map { [$0] } ?? []
+        changes.append(
           FeedSecret.change(
-            current: try writer.read(LocalSettings.fileName), secret: FeedSecret.make())
-        ]
-        if let ignore = FeedSecret.ignoreChange(current: try writer.read(".gitignore")) {
-          changes.append(ignore)
-        }
+            current: try writer.read(LocalSettings.fileName), secret: FeedSecret.make()))
         try writer.write(changes)
         return changes.map(\.path)
       }

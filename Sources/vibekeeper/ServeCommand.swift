@@ -67,6 +67,14 @@ struct ServeCommand: ParsableCommand {
         + (options.templateFolder.map { [URL(fileURLWithPath: $0)] } ?? []))
     setup.reload = !noReload
     setup.verbose = options.verbose
+    if loopback {
+      // The loopback names and the site's own (a reverse proxy passes the public host on).
+      var hosts: Set<String> = ["127.0.0.1", "localhost", "[::1]", host.lowercased()]
+      if let base = settings.baseURL, let name = URL(string: base)?.host {
+        hosts.insert(name.lowercased())
+      }
+      setup.allowedHosts = hosts
+    }
     let server = SiteServer(
       setup, clock: clock,
       rebuild: { at in

@@ -12,7 +12,8 @@ public struct ServedResponse: Sendable {
   public var status: Int
   /// Headers, in order.
   public var headers: [(name: String, value: String)]
-  /// The body (empty for `HEAD` and `304`; `Content-Length` says the full length).
+  /// The body (empty for `304`; for `HEAD` the server sends none, and `Content-Length`
+  /// says the full length).
   public var body: [UInt8]
   /// Whether gzip would make the body smaller (a text type of some size).
   public var compressible = false
@@ -75,10 +76,10 @@ public struct SiteResponder: Sendable {
       file = real
     }
     guard info.st_mode & S_IFMT == S_IFREG else { return plain(404, "Not found.") }
-    return serve(file, info: info, headers: headers, head: head)
+    return serve(file, info: info, headers: headers)
   }
 
-  private func serve(_ file: String, info: stat, headers: [String: String], head: Bool)
+  private func serve(_ file: String, info: stat, headers: [String: String])
     -> ServedResponse
   {
     let type = ContentTypes.of(file)
@@ -91,8 +92,11 @@ public struct SiteResponder: Sendable {
       let modified = Int(info.st_mtim.tv_sec)
       let nanos = Int(info.st_mtim.tv_nsec)
     #endif
-    let tag = [UInt64(info.st_ino), UInt64(info.st_size), UInt64(modified * 1_000_000_000 + nanos)]
-      .map { String($0, radix: 16) }.joined(separator: "-")
+    // Bit patterns: a file dated before 1970 (one of yours, carried over) must not trap.
+    let tag = [
+      UInt64(info.st_ino), UInt64(bitPattern: Int64(info.st_size)),
+      UInt64(bitPattern: Int64(modified)), UInt64(bitPattern: Int64(nanos)),
+    ].map { String($0, radix: 16) }.joined(separator: "-")
     let etag = "\"\(tag)\(inject ? "-r" : "")\""
     var out: [(String, String)] = [
       ("Content-Type", type), ("ETag", etag),
@@ -116,8 +120,9 @@ public struct SiteResponder: Sendable {
     }
     if inject { body = ReloadScript.inject(into: body) }
     out.append(("Content-Length", String(body.count)))
+    // A HEAD answer has the GET answer's headers; the server sends no body for it.
     return ServedResponse(
-      status: 200, headers: out, body: head ? [] : body,
+      status: 200, headers: out, body: body,
       compressible: ContentTypes.isCompressible(type) && body.count >= 256)
   }
 

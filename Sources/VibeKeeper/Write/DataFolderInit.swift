@@ -48,7 +48,6 @@ public struct DataFolderInit: Sendable {
 
         """
       ),
-      (LocalSettings.fileName, FeedSecret.newFile(feedSecret)),
       (
         ".gitignore",
         """
@@ -66,6 +65,8 @@ public struct DataFolderInit: Sendable {
 
         """
       ),
+      // After .gitignore, which lists it: never a secret on disk that git would add.
+      (LocalSettings.fileName, FeedSecret.newFile(feedSecret)),
       (
         ".gitattributes",
         "# Monthly logs only ever get lines appended: a merge keeps both sides' lines.\n"

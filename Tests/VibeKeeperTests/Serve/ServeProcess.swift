@@ -112,7 +112,8 @@ final class ServeProcess: @unchecked Sendable {
       guard connected == 0 else { return nil }
       var timeout = timeval(tv_sec: 10, tv_usec: 0)
       setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-      var bytes = Array("\(method) ".utf8) + target + Array(" HTTP/1.1\r\nHost: localhost\r\n".utf8)
+      var bytes = Array("\(method) ".utf8) + target + Array(" HTTP/1.1\r\n".utf8)
+      if headers["Host"] == nil { bytes += Array("Host: localhost\r\n".utf8) }
       for (k, v) in headers { bytes += Array("\(k): \(v)\r\n".utf8) }
       bytes += Array("Connection: close\r\n\r\n".utf8)
       _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }

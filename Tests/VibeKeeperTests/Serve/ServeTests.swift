@@ -46,6 +46,12 @@ import Testing
     #expect(head.status == 200 && head.body.isEmpty)
     #expect(head.headers["content-length"] == String(feed.body.count))
     #expect(serve.get("/calendar.ics", method: "POST")?.status == 405)
+    // HEAD says what GET would send, gzip included.
+    let headGzip = serve.get("/index.html", method: "HEAD", headers: ["Accept-Encoding": "gzip"])
+    #expect(headGzip?.headers["content-encoding"] == "gzip" && headGzip?.body.isEmpty == true)
+    // DNS rebinding: a request for another host name is refused on loopback.
+    let rebound = serve.request(Array("/".utf8), headers: ["Host": "evil.example"])
+    #expect(rebound?.status == 421)
     let packed = try #require(serve.get("/index.html", headers: ["Accept-Encoding": "gzip"]))
     #expect(packed.headers["content-encoding"] == "gzip")
     #expect(packed.headers["vary"] == "Accept-Encoding")

@@ -15,8 +15,12 @@ struct BuildOptions: ParsableArguments {
 
   @Option(
     name: [.customShort("o"), .customLong("output")],
-    help: ArgumentHelp("Where the site goes.", valueName: "DIR"))
-  var outputFolder: String = "_site"
+    help: ArgumentHelp(
+      "Where the site goes (default: _site; for serve, _serve).", valueName: "DIR"))
+  var outputOption: String?
+
+  /// Where the site goes: `--output`, else `_site` (`serve` sets its own default).
+  var outputFolder: String { outputOption ?? "_site" }
 
   @OptionGroup var nowOptions: NowOptions
 

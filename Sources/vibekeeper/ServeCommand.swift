@@ -15,7 +15,9 @@ struct ServeCommand: ParsableCommand {
       after each rebuild (not with --no-reload). A failed rebuild keeps serving the last \
       good site. Listens on 127.0.0.1 (this machine only) unless --host says otherwise; \
       there is no TLS and no login: see docs/publishing.md before serving a network. \
-      --now starts the clock at that moment; it then runs on. Stop with Ctrl-C.
+      --now starts the clock at that moment; it then runs on. The site goes to _serve/ \
+      unless --output says otherwise (never the folder `build` publishes: on loopback the \
+      dashboard shows the secret feed addresses). Stop with Ctrl-C.
 
       Examples:
         vibekeeper serve
@@ -46,7 +48,11 @@ struct ServeCommand: ParsableCommand {
 
         """)
     }
-    let options = self.options
+    // A folder of its own: on loopback its dashboard shows the secret feed addresses, so
+    // it must never be the folder that `build` publishes.
+    var own = self.options
+    if own.outputOption == nil { own.outputOption = "_serve" }
+    let options = own
     let settings = options.dataOptions.load(quiet: true).household.settings
     let offset = try options.nowOptions.now.map { _ in
       try options.nowOptions.clock(settings).now.timeIntervalSinceNow

@@ -62,6 +62,8 @@ public struct DataFolderInit: Sendable {
         # A site built into this folder by mistake (build refuses it; build elsewhere).
         _site/
         ._site.vibekeeper/
+        _serve/
+        ._serve.vibekeeper/
 
         """
       ),

@@ -29,8 +29,11 @@ import Testing
     // The reload script is in served pages only, never in the built files.
     #expect(index.text.contains(ReloadScript.eventsPath))
     let built = try String(
-      contentsOf: folder.url.appendingPathComponent("_site/index.html"), encoding: .utf8)
+      contentsOf: folder.url.appendingPathComponent("_serve/index.html"), encoding: .utf8)
     #expect(!built.contains(ReloadScript.eventsPath))
+    // serve builds into a folder of its own, never the one `build` publishes.
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("_site").path))
     let feed = try #require(serve.get("/calendar.ics"))
     #expect(feed.status == 200)
     #expect(feed.headers["content-type"] == "text/calendar; charset=utf-8")
@@ -89,7 +92,7 @@ import Testing
     defer { serve.stop() }
     // A link inside the output that leads out of it.
     try FileManager.default.createSymbolicLink(
-      atPath: folder.url.appendingPathComponent("_site/leak.txt").path,
+      atPath: folder.url.appendingPathComponent("_serve/leak.txt").path,
       withDestinationPath: folder.url.appendingPathComponent("secret.txt").path)
     let attempts: [[UInt8]] =
       [
@@ -151,7 +154,7 @@ import Testing
     #expect(serve.waitFor("The last good site is still served.", seconds: 5), "\(serve.log)")
     #expect(serve.get("/")?.text.contains("Tuesday 24 November 2026") ?? false)
     // Every served byte of every file: no private record.
-    let site = folder.url.appendingPathComponent("_site")
+    let site = folder.url.appendingPathComponent("_serve")
     for path in SiteFixture.files(site).keys where !path.hasPrefix(".") {
       let answer = try #require(serve.get("/" + path), "\(path)")
       #expect(answer.status == 200, "\(path)")

@@ -146,7 +146,7 @@ public struct Publisher: Sendable {
     let (stats, manifest) = try update.apply(jobs: jobs)
     try trees.writeBuildState(state, manifest: manifest)
     try trees.exchangeSpareWithOutput()
-    try trees.removeStaleBuildStates()
+    try trees.removeStaleStatesAndManifests()
     try FileCalls.removeTree(trees.trash)
     return stats
   }
@@ -169,16 +169,14 @@ public struct Publisher: Sendable {
     case .folder: root = trees.output
     case .earlierLink(let tree): root = trees.state + "/" + tree
     }
-    if case .list = SiteManifest.marker(ofTree: root),
-      SiteManifest.read(tree: root, state: trees.state) == nil
-    {
-      throw PublishError(
-        "the output \(trees.output) was built by VibeKeeper, but its list of files in \(trees.state) is missing or damaged",
-        hint:
-          "the output is generated: move out any file of yours, remove the output folder, and build again"
-      )
-    }
     guard let manifest = SiteManifest.read(tree: root, state: trees.state)?.manifest else {
+      if case .list = SiteManifest.marker(ofTree: root) {
+        throw PublishError(
+          "the output \(trees.output) was built by VibeKeeper, but its list of files in \(trees.state) is missing or damaged",
+          hint:
+            "the output is generated: move out any file of yours, remove the output folder, and build again"
+        )
+      }
       guard let listing = try TreeListing.read(root),
         !listing.files.isEmpty || !listing.folders.isEmpty
       else { return nil }

@@ -123,7 +123,7 @@ struct SiteTrees: Sendable {
 
   /// Removes the build states and manifest lists of trees that are no longer the output
   /// or the spare.
-  func removeStaleBuildStates() throws {
+  func removeStaleStatesAndManifests() throws {
     let keep = Set(
       [manifestHash(ofTree: output), manifestHash(ofTree: spare)].compactMap { $0?.description })
     let names = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []

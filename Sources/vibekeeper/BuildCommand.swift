@@ -83,12 +83,12 @@ struct BuildOptions: ParsableArguments {
   }
 
   /// Builds once at `instant` (else at `--now` or the clock), with `configure` making
-  /// last changes to the build (`serve`'s address); the result and when "now" changes
-  /// next.
+  /// last changes to the build (`serve`'s address); the result, and the build's outcome
+  /// (its settings, its "now", when "now" changes next).
   func buildOnce(
     prefix: String = "Built", cache: inout LoadCache?, at instant: Date?,
     configure: (inout SiteBuild) -> Void = { _ in }
-  ) throws -> (result: Result, nextChange: Date?) {
+  ) throws -> (result: Result, outcome: SiteBuild.Outcome) {
     let started = ContinuousClock.now
     let folder = templateFolder
     var build = dataOptions.siteBuild(templates: folder, output: outputFolder)
@@ -109,7 +109,7 @@ struct BuildOptions: ParsableArguments {
       outcome.diagnostics, quiet: quiet, fences: dataOptions.fences(templates: folder))
     if let failure = outcome.failure {
       Terminal.error("error: \(failure.description)\n")
-      return (.failed, outcome.nextChange)
+      return (.failed, outcome)
     }
     let errors = outcome.diagnostics.errorCount
     let elapsed = ContinuousClock.now - started
@@ -132,7 +132,7 @@ struct BuildOptions: ParsableArguments {
           + "  \(outcome.steps.summary)\n"
       )
     }
-    return (.published(errors: errors), outcome.nextChange)
+    return (.published(errors: errors), outcome)
   }
 
   /// This program's identity for the page record: its version and the executable's size,

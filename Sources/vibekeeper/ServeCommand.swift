@@ -53,11 +53,6 @@ struct ServeCommand: ParsableCommand {
     var own = self.options
     if own.outputOption == nil { own.outputOption = "_serve" }
     let options = own
-    let settings = options.dataOptions.load(quiet: true).household.settings
-    let offset = try options.nowOptions.now.map { _ in
-      try options.nowOptions.clock(settings).now.timeIntervalSinceNow
-    }
-    let clock: @Sendable () -> Date = { Date().addingTimeInterval(offset ?? 0) }
     let shown = host.contains(":") ? "[\(host)]" : host
     let served = loopback && port != 0 ? "http://\(shown):\(port)/" : nil
     let configure: @Sendable (inout SiteBuild) -> Void = { build in
@@ -65,7 +60,14 @@ struct ServeCommand: ParsableCommand {
       build.showsSecretAddresses = loopback || options.local
     }
     var cache: LoadCache? = LoadCache()
-    let first = try options.buildOnce(cache: &cache, at: clock(), configure: configure)
+    // The first build runs at --now (or the clock); from there the clock runs on.
+    let started = Date()
+    let first = try options.buildOnce(cache: &cache, at: nil, configure: configure)
+    let settings = first.outcome.household.settings
+    let offset =
+      options.nowOptions.now == nil
+      ? 0 : (first.outcome.now ?? started).timeIntervalSince(started)
+    let clock: @Sendable () -> Date = { Date().addingTimeInterval(offset) }
     let state = LockedBox(cache)
     var setup = SiteServer.Configuration(
       host: host, port: port, output: URL(fileURLWithPath: options.outputFolder),
@@ -87,19 +89,21 @@ struct ServeCommand: ParsableCommand {
         var cache = state.take()
         defer { state.put(cache) }
         guard
-          let (result, next) = try? options.buildOnce(
+          let (result, outcome) = try? options.buildOnce(
             prefix: "Rebuilt", cache: &cache, at: at, configure: configure)
         else { return Rebuilt(published: false, nextChange: nil) }
-        if case .failed = result { Terminal.error("The last good site is still served.\n") }
-        if case .published = result { return Rebuilt(published: true, nextChange: next) }
-        return Rebuilt(published: false, nextChange: next)
+        guard case .published = result else {
+          Terminal.error("The last good site is still served.\n")
+          return Rebuilt(published: false, nextChange: outcome.nextChange)
+        }
+        return Rebuilt(published: true, nextChange: outcome.nextChange)
       },
       log: { Terminal.out($0 + "\n") })
     let done = DispatchSemaphore(value: 0)
     let failure = LockedBox<String>(nil)
     Task {
       do {
-        try await server.run(firstChange: first.nextChange)
+        try await server.run(firstChange: first.outcome.nextChange)
       } catch {
         failure.put("\(error)")
       }

@@ -75,6 +75,8 @@ public struct SiteBuild: Sendable {
     /// When what the site shows about "now" changes next (`NextChange`): `serve` rebuilds
     /// then. Nil when the build stopped before the analysis.
     public var nextChange: Date?
+    /// The "now" the build ran at; nil when it stopped before the analysis.
+    public var now: Date?
 
     /// Records loaded.
     public var records: Int { household.recordCount }
@@ -109,6 +111,7 @@ public struct SiteBuild: Sendable {
       loaded.household, clock: try makeClock(loaded.household.settings))
     outcome.diagnostics = BuildDiagnostics.collect(loaded: loaded, analysis: analysis)
     outcome.nextChange = NextChange.after(analysis)
+    outcome.now = analysis.clock.now
     outcome.steps.finish("analyse")
     let publisher = publishes ? self.publisher : nil
     let plan: BuildPlan

@@ -11,6 +11,22 @@ extension Array where Element == UInt8 {
     }
     return String(decoding: text, as: UTF8.self)
   }
+
+  /// The bytes that `hexString` writes as `text` (two digits a byte, either case); nil
+  /// for an odd number of digits or any other character.
+  public init?(hexString text: some StringProtocol) {
+    let digits = Array(text.utf8)
+    guard digits.count % 2 == 0 else { return nil }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(digits.count / 2)
+    for i in stride(from: 0, to: digits.count, by: 2) {
+      guard let high = digits[i].hexDigitValue, let low = digits[i + 1].hexDigitValue else {
+        return nil
+      }
+      bytes.append(high << 4 | low)
+    }
+    self = bytes
+  }
 }
 
 extension UInt8 {

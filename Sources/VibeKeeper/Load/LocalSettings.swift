@@ -61,17 +61,7 @@ public enum LocalSettings {
   }
 
   /// The secret written as hex digits; nil unless it is exactly `secretBytes` long.
-  public static func secret(hex: String) -> [UInt8]? {
-    let digits = Array(hex.utf8)
-    guard digits.count == secretBytes * 2 else { return nil }
-    var out: [UInt8] = []
-    out.reserveCapacity(secretBytes)
-    for i in stride(from: 0, to: digits.count, by: 2) {
-      guard let high = digits[i].hexDigitValue, let low = digits[i + 1].hexDigitValue else {
-        return nil
-      }
-      out.append(high << 4 | low)
-    }
-    return out
+  static func secret(hex: String) -> [UInt8]? {
+    [UInt8](hexString: hex).flatMap { $0.count == secretBytes ? $0 : nil }
   }
 }

@@ -71,6 +71,10 @@ import VibeKeeper
   @Test func hexString() {
     #expect([UInt8]().hexString == "")
     #expect([0x00, 0x0f, 0xa0, 0xff].hexString == "000fa0ff")
+    // And back, in either case; anything else is no hex.
+    #expect([UInt8](hexString: "000fA0ff") == [0x00, 0x0f, 0xa0, 0xff])
+    #expect([UInt8](hexString: "") == [])
+    for bad in ["0", "0g", "0x12", " 12"] { #expect([UInt8](hexString: bad) == nil, "\(bad)") }
   }
 
   /// RFC 4231 test cases 1-4, 6 and 7 (case 5 checks a truncated tag).

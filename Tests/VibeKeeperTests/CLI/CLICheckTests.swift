@@ -72,33 +72,15 @@ struct CLI {
       stderr: String(decoding: e, as: UTF8.self), timedOut: killed.isSet)
   }
 
-  /// Runs git in `folder`; its standard output (a failure is recorded as an issue).
+  /// Runs git in `folder`; its standard output.
   static func git(_ arguments: [String], in folder: URL) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["git", "-C", folder.path] + arguments
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try runTool(["git", "-C", folder.path] + arguments, errors: false).output
   }
 
   /// Runs `script` with `sh -c` in `folder`: its exit status and standard output.
   static func shell(_ script: String, in folder: URL) throws -> (status: Int32, stdout: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    p.arguments = ["-c", script]
-    p.currentDirectoryURL = folder
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    let r = try runTool(["sh", "-c", script], in: folder, errors: false)
+    return (r.status, r.output)
   }
 
   /// A flag set from another thread.

@@ -20,16 +20,18 @@ func buildBundledSite() throws -> URL {
   return output
 }
 
-/// Runs a command found on PATH, from the repository root; its exit status and its
-/// standard output and error together.
-func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Runs a command found on PATH in `folder` (the repository root unless said); its exit
+/// status and its standard output, with standard error mixed in unless `errors` is false.
+func runTool(_ arguments: [String], in folder: URL = repositoryRoot, errors: Bool = true)
+  throws -> (status: Int32, output: String)
+{
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = arguments
-  process.currentDirectoryURL = repositoryRoot
+  process.currentDirectoryURL = folder
   let pipe = Pipe()
   process.standardOutput = pipe
-  process.standardError = pipe
+  process.standardError = errors ? pipe : FileHandle.nullDevice
   try process.run()
   let data = pipe.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()

@@ -59,6 +59,7 @@ public struct DataLoader: Sendable {
     var diagnostics = scan.diagnostics
     var settings = Settings()
     var settingsBytes: [UInt8]?
+    var channels: NotifySettingsDecoder.Source?
     if let url = scan.settingsURL {
       let display = shown(url.lastPathComponent)
       if let bytes = FileManager.default.contents(atPath: url.path) {
@@ -70,15 +71,17 @@ public struct DataLoader: Sendable {
           diagnostics.append(ConflictMarkers.diagnostic(file: display, line: line))
         case .success(let text):
           let (node, d1) = YAMLReader(file: display, lineOffset: 0).read(Substring(text.text))
-          let (s, d2) = SettingsDecoder.decode(node, file: display)
+          let (s, d2, c) = SettingsDecoder.decode(node, file: display)
           settings = s
+          channels = c
           diagnostics += d1 + d2
         }
       }
     }
     diagnostics += LocalSettings.read(
       scan.localSettingsURL, display: shown,
-      settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) }, into: &settings)
+      settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) }, channels: channels,
+      into: &settings)
     let context = DecodeContext(settings: settings, schema: schema)
     let key = LoadCache.Key(root: root.path, displayRoot: displayRoot, settings: settingsBytes)
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]

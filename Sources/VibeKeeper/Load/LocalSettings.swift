@@ -1,24 +1,27 @@
 import Foundation
 
 /// `vibekeeper.local.yml`: what belongs to this machine and never to the repository (`init`
-/// lists it in `.gitignore`). Today it holds `feed_secret`, the 256-bit secret the secret
-/// feed addresses derive from (`vibekeeper feeds rotate` makes it).
+/// lists it in `.gitignore`): `feed_secret`, the 256-bit secret the secret feed addresses
+/// derive from (`vibekeeper feeds rotate` makes it), and `notify:`, the secrets of the
+/// notification channels (topics, tokens, webhook addresses) by channel name.
 public enum LocalSettings {
   /// The file's name at the top of the data folder.
   public static let fileName = "vibekeeper.local.yml"
   /// The keys it may hold.
-  static let keys = ["feed_secret"]
+  static let keys = ["feed_secret", "notify"]
   /// Bytes in a feed secret (written as twice as many hex digits).
   public static let secretBytes = 32
 
   /// Reads the file at `url` (when there is one) into `settings`; its diagnostics, and an
   /// error at the `feeds:` line of `settingsText` when the feeds are secret but there is
-  /// no secret (the feeds are then left out).
+  /// no secret (the feeds are then left out). The notify channels are those of `channels`
+  /// (from `vibekeeper.yml`) with this file's fields merged in.
   static func read(
     _ url: URL?, display: (String) -> String, settingsText: String?,
-    into settings: inout Settings
+    channels: NotifySettingsDecoder.Source? = nil, into settings: inout Settings
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
+    var localChannels: NotifySettingsDecoder.Source?
     let shown = display(fileName)
     if let url, let bytes = FileManager.default.contents(atPath: url.path) {
       switch SourceText.decode([UInt8](bytes), file: shown) {
@@ -38,6 +41,15 @@ public enum LocalSettings {
                 hint: "run `vibekeeper feeds rotate` to make a new one")
             }
           }
+          if let (_, node) = f.node("notify") {
+            if case .mapping(let m) = node {
+              localChannels = NotifySettingsDecoder.Source(mapping: m, file: shown)
+            } else {
+              f.error(
+                "notify", "'notify' must map channel names to their secrets",
+                hint: "write `notify: {phone: {topic: ...}}`")
+            }
+          }
           f.warnUnknown(known: keys, kind: fileName)
           diagnostics += f.diagnostics
         } else if let node {
@@ -48,6 +60,9 @@ public enum LocalSettings {
         }
       }
     }
+    let (found, problems) = NotifySettingsDecoder.channels(shared: channels, local: localChannels)
+    settings.notify.channels = found
+    diagnostics += problems
     if settings.secretFeeds, settings.feedSecret == nil {
       let lines = (settingsText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
       let line = (lines.firstIndex { $0.hasPrefix("feeds:") } ?? 0) + 1

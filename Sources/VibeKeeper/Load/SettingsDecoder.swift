@@ -9,6 +9,7 @@ enum SettingsDecoder {
     "budgets": ["alert_percent"],
     "pantry": ["warn_days", "keep_expired_days"],
     "markdown": ["unsafe_html", "smart_punctuation"],
+    "notify": NotifySettingsDecoder.keys,
   ]
   static let topLevel = [
     "title", "timezone", "currency", "base_url", "uid_domain", "private", "public", "feeds",
@@ -19,10 +20,13 @@ enum SettingsDecoder {
     topLevel + sections.keys.sorted().flatMap { s in sections[s, default: []].map { "\(s).\($0)" } }
   }
 
-  /// Decodes the settings from a parsed root node.
-  static func decode(_ root: YAMLNode?, file: String) -> (Settings, [Diagnostic]) {
+  /// Decodes the settings from a parsed root node; the notify channels are kept as written
+  /// until `vibekeeper.local.yml` is read (see `LocalSettings`).
+  static func decode(_ root: YAMLNode?, file: String) -> (
+    Settings, [Diagnostic], NotifySettingsDecoder.Source?
+  ) {
     var settings = Settings()
-    guard let root else { return (settings, []) }
+    guard let root else { return (settings, [], nil) }
     guard case .mapping(let top) = root else {
       let p = root.position
       return (
@@ -32,7 +36,8 @@ enum SettingsDecoder {
             .error, SourceLocation(file: file, line: p.line, column: p.column),
             "vibekeeper.yml must hold a mapping of settings",
             hint: "write e.g. `timezone: Europe/Berlin`")
-        ]
+        ],
+        nil
       )
     }
     var f = RecordFields(
@@ -40,8 +45,9 @@ enum SettingsDecoder {
       schema: [])
     readSite(&f, into: &settings)
     readSections(&f, into: &settings)
+    let channels = NotifySettingsDecoder.readScalars(&f, into: &settings)
     f.warnUnknown(known: allKeys, kind: "vibekeeper.yml")
-    return (settings, f.diagnostics)
+    return (settings, f.diagnostics, channels)
   }
 
   /// The entries with each section's keys dotted (`occasions.lead_days`).

@@ -6,6 +6,9 @@ public struct Game: Hashable, Sendable {
   public var name: String
   public var url: String?
   public var active = true
+  /// Who its streak nudges go to (`notify: [ana]`); nil: each player's own channels (the
+  /// household's for results without a player); empty: nobody.
+  public var notify: [String]?
   /// Markdown body.
   public var notes: String = ""
 

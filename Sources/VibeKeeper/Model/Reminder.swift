@@ -18,6 +18,9 @@ public struct Reminder: Hashable, Sendable {
   public var done: LocalDate?
   /// The day it was written (`created:`).
   public var created: LocalDate?
+  /// Who its notifications go to (`notify: [ana]`, names in the channels' `for`); nil: the
+  /// household's channels; empty: nobody.
+  public var notify: [String]?
   /// Markdown body.
   public var body: String = ""
 

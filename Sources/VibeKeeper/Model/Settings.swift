@@ -35,6 +35,8 @@ public struct Settings: Sendable {
   public var pantry = PantrySettings()
   /// Markdown rendering settings.
   public var markdown = MarkdownSettings()
+  /// Where reminders are sent (`vibekeeper notify`, `serve`).
+  public var notify = NotifySettings()
 
   /// The defaults.
   public init() {}

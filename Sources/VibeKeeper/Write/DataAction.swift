@@ -66,6 +66,19 @@ public struct ActionRunner: Sendable {
   public func run(_ action: some DataAction, now: String?, dryRun: Bool, commit: Bool)
     throws(DataWriter.Problem) -> Outcome
   {
+    try run(action, now: now, at: nil, dryRun: dryRun, commit: commit)
+  }
+
+  /// Runs `action` at the instant `at` (a tapped notification button, `serve`'s clock).
+  public func run(_ action: some DataAction, at instant: Date, dryRun: Bool, commit: Bool)
+    throws(DataWriter.Problem) -> Outcome
+  {
+    try run(action, now: nil, at: instant, dryRun: dryRun, commit: commit)
+  }
+
+  private func run(
+    _ action: some DataAction, now: String?, at given: Date?, dryRun: Bool, commit: Bool
+  ) throws(DataWriter.Problem) -> Outcome {
     try writer.locked { () throws(DataWriter.Problem) -> Outcome in
       guard FileManager.default.fileExists(atPath: writer.root.appendingPathComponent(".").path)
       else {
@@ -75,7 +88,7 @@ public struct ActionRunner: Sendable {
       loader.schema = schema
       let household = loader.load().household
       let zone = household.settings.timeZone
-      var instant = Date()
+      var instant = given ?? Date()
       if let now {
         guard let parsed = NowOption.parse(now, timeZone: zone) else {
           throw DataWriter.Problem(

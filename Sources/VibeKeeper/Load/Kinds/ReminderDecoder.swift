@@ -10,6 +10,7 @@ enum ReminderDecoder: KindDecoder {
     let enabled = f.bool("enabled")
     let done = f.date("done")
     let created = f.date("created")
+    let notify = f.has("notify") ? f.stringList("notify") : nil
     var schedule: ReminderSchedule?
     let hasAt = f.has("at")
     let hasSchedule = f.has("schedule")
@@ -43,6 +44,7 @@ enum ReminderDecoder: KindDecoder {
     r.enabled = enabled ?? true
     r.done = done
     r.created = created
+    r.notify = notify
     r.body = body
     return .reminder(r)
   }

@@ -45,10 +45,12 @@ enum GameDecoder: KindDecoder {
     let name = f.string("name")
     let url = URLField.read(&f, "url")
     let active = f.bool("active")
+    let notify = f.has("notify") ? f.stringList("notify") : nil
     guard let name else { return nil }
     var g = Game(meta: meta, name: name)
     g.url = url
     g.active = active ?? true
+    g.notify = notify
     g.notes = body
     return .game(g)
   }

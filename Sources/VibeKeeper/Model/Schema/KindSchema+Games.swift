@@ -9,6 +9,11 @@ extension KindSchema {
         "url", .link, example: "https://www.nytimes.com/games/wordle",
         meaning: "where to play it"),
       FieldSchema("active", .bool, example: "true", meaning: "`true` (default) or `false`"),
+      FieldSchema(
+        "notify", .words, example: "[ana]",
+        meaning:
+          "who gets its streak nudges: names from the channels' `for` (default: each player's own, see notifications.md); `[]` for nobody"
+      ),
     ])
 
   /// `results/`: your game results.

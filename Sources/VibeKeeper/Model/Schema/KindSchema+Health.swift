@@ -66,5 +66,10 @@ extension KindSchema {
         "created", .date, example: "2026-11-22", fallback: .today,
         meaning:
           "the day you wrote it; a repeating reminder without `starts` begins here in the feeds"),
+      FieldSchema(
+        "notify", .words, example: "[ana]",
+        meaning:
+          "who gets its notifications: names from the channels' `for` (default: the household's channels); `[]` for nobody"
+      ),
     ])
 }

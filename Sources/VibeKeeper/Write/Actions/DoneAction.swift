@@ -11,6 +11,9 @@ public struct DoneAction: DataAction {
   /// Skipped rather than done.
   public var skip = false
   public var note: String?
+  /// The occurrence meant, when it is known (`YYYY-MM-DDTHH:MM`, from a notification's
+  /// button): that one is marked, or the action is refused when it is marked already.
+  public var due: String?
 
   /// How far around the time of marking an occurrence counts as the one meant: up to 20
   /// hours after it was due (an evening tablet marked the next morning is late, not the
@@ -32,6 +35,20 @@ public struct DoneAction: DataAction {
       of: r, from: when.addingTimeInterval(-Self.after), to: when.addingTimeInterval(Self.before),
       clock: c.clock)
     let open = candidates.filter { !answered.contains($0) }
+    if let text = self.due {
+      guard let meant = NowOption.parse(text, timeZone: c.clock.timeZone),
+        !HealthReminders.occurrences(
+          of: r, from: meant.addingTimeInterval(-1), to: meant.addingTimeInterval(1),
+          clock: c.clock
+        ).isEmpty
+      else {
+        throw DataWriter.Problem(description: "'\(r.title)' is not due at \(text)")
+      }
+      guard !answered.contains(meant) else {
+        throw DataWriter.Problem(description: "'\(r.title)' due \(text) is already marked")
+      }
+      return try plan(r, due: meant, when: when, c)
+    }
     guard
       let due = open.min(by: {
         abs($0.timeIntervalSince(when)) < abs($1.timeIntervalSince(when))
@@ -50,6 +67,13 @@ public struct DoneAction: DataAction {
         description: "nothing of '\(r.title)' is due around \(c.local(when))"
           + (next.map { "; next: \(c.local($0))" } ?? ""))
     }
+    return try plan(r, due: due, when: when, c)
+  }
+
+  /// The line that marks `due` done (or skipped) at `when`.
+  private func plan(_ r: Reminder, due: Date, when: Date, _ c: ActionContext)
+    throws(DataWriter.Problem) -> ActionPlan
+  {
     var fields: [(key: String, value: String)] = [
       ("reminder", r.id), ("due", c.local(due)), ("at", c.local(when)),
       ("status", skip ? "skipped" : "done"),

@@ -28,6 +28,13 @@ public struct SiteServer: Sendable {
     /// any. On loopback this defeats DNS rebinding: a web page that points its own name at
     /// 127.0.0.1 cannot read the dashboard.
     public var allowedHosts: Set<String>?
+    /// The notifications' action links (`/__vibekeeper/act/TOKEN`): the only thing a
+    /// request may write. Nil: such paths are not found.
+    public var actions: ActionLinks?
+    /// Whether a used action link commits its change to git.
+    public var commitActions = false
+    /// The notify loop (sends what is due, as `vibekeeper notify` does); nil: off.
+    public var notify: NotifyRun?
 
     /// A configuration.
     public init(host: String, port: Int, output: URL, folders: [URL]) {
@@ -70,6 +77,9 @@ public struct SiteServer: Sendable {
     let verbose = configuration.verbose
     let log = self.log
     let allowedHosts = configuration.allowedHosts
+    let actions = configuration.actions
+    let commitActions = configuration.commitActions
+    let clock = self.clock
     let handler = CallbackResponder<BasicRequestContext> { request, _ in
       let started = ContinuousClock.now
       let target = request.head.path ?? "/"
@@ -86,6 +96,12 @@ public struct SiteServer: Sendable {
             byteBuffer: ByteBuffer(
               string: "This server answers to \(allowed.sorted().joined(separator: ", ")) only.\n"))
         )
+      } else if let token = ActionLinks.token(inPath: target) {
+        let answer = await SiteServer.action(
+          token, method: request.method, links: actions, commit: commitActions, now: clock())
+        status = answer.status
+        size = answer.body.count
+        response = SiteServer.response(answer, head: request.method == .head)
       } else if reload, request.method == .get,
         target.split(separator: "?").first.map(String.init) == ReloadScript.eventsPath
       {
@@ -138,12 +154,41 @@ public struct SiteServer: Sendable {
     let rebuilds = RebuildService(
       folders: configuration.folders, clock: clock, rebuild: rebuild, firstChange: firstChange,
       hub: hub, log: log)
-    // Shut down in reverse order: the rebuilds (and the browsers' event streams) first,
-    // then the server, which then has no open stream to wait for.
+    var services: [any Service] = [app, rebuilds]
+    if let notify = configuration.notify {
+      services.append(NotifyService(run: notify, clock: clock, log: log))
+    }
+    // Shut down in reverse order: the notify loop, the rebuilds (and the browsers' event
+    // streams), then the server, which then has no open stream to wait for.
     let group = ServiceGroup(
       configuration: .init(
-        services: [app, rebuilds], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
+  }
+
+  /// The answer to a request for an action link: a GET shows what it would record, a
+  /// POST records it (on a thread of its own: it writes and may commit).
+  static func action(
+    _ token: String, method: HTTPRequest.Method, links: ActionLinks?, commit: Bool, now: Date
+  ) async -> ServedResponse {
+    guard let links else {
+      return ActionPage.response(
+        .init(status: 404, title: "Not found", message: "Action links are off on this server."))
+    }
+    switch method {
+    case .get, .head:
+      return ActionPage.response(links.preview(token: token, now: now))
+    case .post:
+      let answer = await RebuildService.offThread {
+        links.use(token: token, now: now, commit: commit)
+      }
+      return ActionPage.response(answer)
+    default:
+      var answer = ActionPage.response(
+        .init(status: 405, title: "Not allowed", message: "Use the button on the page."))
+      answer.headers.append(("Allow", "GET, HEAD, POST"))
+      return answer
+    }
   }
 
   /// The host name of a `Host` header or authority, lower-cased, without the port.
@@ -158,6 +203,7 @@ public struct SiteServer: Sendable {
 
   /// A request path with the token of a secret feed address hidden, for the log.
   static func masked(_ target: String) -> String {
+    if ActionLinks.token(inPath: target) != nil { return "/" + ActionLinks.pathPrefix + "…" }
     guard let range = target.range(of: #"/feeds/[0-9a-f]{32}/"#, options: .regularExpression)
     else { return target }
     return target.replacingCharacters(in: range, with: "/feeds/…/")

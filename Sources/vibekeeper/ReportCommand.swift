@@ -53,13 +53,17 @@ struct ReportCommand: ParsableCommand {
   @OptionGroup var dataOptions: DataOptions
   @OptionGroup var nowOptions: NowOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var stateOptions: StateOptions
 
   func run() throws {
     let started = ContinuousClock.now
     let (loaded, analysis) = try dataOptions.siteBuild(templates: nil).analyse(
       clock: nowOptions.clock)
     let diagnostics = BuildDiagnostics.collect(loaded: loaded, analysis: analysis)
-    let report = topic.report(loaded.household, analysis: analysis)
+    let log =
+      topic == .notify || topic == .all
+      ? stateOptions.notifyState(data: dataOptions.data).entries() : []
+    let report = topic.report(loaded.household, analysis: analysis, notifyLog: log)
     // Errors always; warnings with --verbose (the report's JSON carries its topic's).
     Terminal.printDiagnostics(
       diagnostics, quiet: !output.verbose, fences: dataOptions.fences(templates: nil))

@@ -13,7 +13,10 @@ struct ServeCommand: ParsableCommand {
       moment that changes what "now" shows (a dose coming due or missed, a streak \
       reminder's time), so pages and feeds are never stale. Pages reload in the browser \
       after each rebuild (not with --no-reload). A failed rebuild keeps serving the last \
-      good site. Listens on 127.0.0.1 (this machine only) unless --host says otherwise; \
+      good site. With notify channels in the settings it also sends the notifications \
+      that come due (as `vibekeeper notify` does, sharing its state) and answers their \
+      action buttons (the only requests that write: one line through the same writer as \
+      `done`), unless --no-notify. Listens on 127.0.0.1 (this machine only) unless --host says otherwise; \
       there is no TLS and no login: see docs/publishing.md before serving a network. \
       --now starts the clock at that moment; it then runs on. The site goes to _serve/ \
       unless --output says otherwise (never the folder `build` publishes: on loopback the \
@@ -32,6 +35,9 @@ struct ServeCommand: ParsableCommand {
   var port = 8080
   @Flag(help: "Do not reload pages in the browser after a rebuild.")
   var noReload = false
+  @Flag(help: "Do not send notifications (the notify loop), nor answer action links.")
+  var noNotify = false
+  @OptionGroup var stateOptions: StateOptions
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
@@ -76,12 +82,25 @@ struct ServeCommand: ParsableCommand {
     setup.reload = !noReload
     setup.verbose = options.verbose
     if loopback {
-      // The loopback names and the site's own (a reverse proxy passes the public host on).
+      // The loopback names and the site's own (a reverse proxy passes the public host on),
+      // and the one the phones' action buttons use.
       var hosts: Set<String> = ["127.0.0.1", "localhost", "[::1]", host.lowercased()]
-      if let base = settings.baseURL, let name = URL(string: base)?.host {
-        hosts.insert(name.lowercased())
+      for address in [settings.baseURL, settings.notify.actionURL].compactMap({ $0 }) {
+        if let name = URL(string: address)?.host { hosts.insert(name.lowercased()) }
       }
       setup.allowedHosts = hosts
+    }
+    if !noNotify {
+      let data = options.dataOptions.data
+      let notifyState = stateOptions.notifyState(data: data)
+      let root = URL(fileURLWithPath: data)
+      setup.actions = ActionLinks(state: notifyState, root: root, displayRoot: data)
+      setup.commitActions = settings.notify.commit
+      if !settings.notify.channels.isEmpty {
+        setup.notify = NotifyRun(
+          root: root, displayRoot: data, state: notifyState,
+          environment: ProcessInfo.processInfo.environment)
+      }
     }
     let server = SiteServer(
       setup, clock: clock,

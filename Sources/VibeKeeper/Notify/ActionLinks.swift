@@ -32,6 +32,14 @@ public struct ActionLinks: Sendable {
     public var message: String
     /// The button to confirm with, on the page a GET gets.
     public var confirm: String?
+
+    /// An answer.
+    public init(status: Int, title: String, message: String, confirm: String? = nil) {
+      self.status = status
+      self.title = title
+      self.message = message
+      self.confirm = confirm
+    }
   }
 
   /// `count` random bytes as hex (from the system's secure random source).

@@ -70,5 +70,5 @@ enum HTTPPost {
 /// Why a notice could not be sent.
 public struct NotifyProblem: Error, Sendable, CustomStringConvertible {
   public let description: String
-  init(_ description: String) { self.description = description }
+  public init(_ description: String) { self.description = description }
 }

@@ -15,6 +15,9 @@ public struct NotifyRun: Sendable {
   public var environment: [String: String]
   /// The record schema.
   public var schema: RecordSchema = .standard
+  /// `--now` as typed (a date or date-time in the settings time zone), used when a run is
+  /// given no instant.
+  public var nowText: String?
 
   /// A run for the data folder `root` with the state file `state`.
   public init(root: URL, displayRoot: String, state: NotifyState, environment: [String: String]) {
@@ -57,19 +60,26 @@ public struct NotifyRun: Sendable {
     public var channels: [(name: String, sent: Bool)]
   }
 
-  /// Loads the household at `now` (the wall clock when nil).
-  func load(_ now: Date?) -> (Household, LocalClock, [Diagnostic]) {
+  /// Loads the household at `now` (else at `nowText`, else at the wall clock).
+  func load(_ now: Date?) throws(NotifyProblem) -> (Household, LocalClock, [Diagnostic]) {
     var loader = DataLoader(root: root, displayRoot: displayRoot)
     loader.schema = schema
     let result = loader.load()
     let household = result.household
-    let clock = LocalClock(now: now ?? Date(), timeZone: household.settings.timeZone)
-    return (household, clock, result.diagnostics)
+    let zone = household.settings.timeZone
+    var instant = now ?? Date()
+    if now == nil, let text = nowText {
+      guard let parsed = NowOption.parse(text, timeZone: zone) else {
+        throw NotifyProblem("--now must be YYYY-MM-DD or YYYY-MM-DDTHH:MM, not '\(text)'")
+      }
+      instant = parsed
+    }
+    return (household, LocalClock(now: instant, timeZone: zone), result.diagnostics)
   }
 
-  /// Sends what is due at `now`.
-  public func run(now: Date?) throws -> Outcome {
-    let (household, clock, diagnostics) = load(now)
+  /// Sends what is due at `now` (see `load`).
+  public func run(now: Date? = nil) throws -> Outcome {
+    let (household, clock, diagnostics) = try load(now)
     var outcome = Outcome()
     outcome.diagnostics = diagnostics
     let settings = household.settings
@@ -124,10 +134,10 @@ public struct NotifyRun: Sendable {
 
   /// The notices from `now` through `days` ahead (and those still current), each with its
   /// channels and whether it went out on them already. Nothing is sent or written.
-  public func schedule(now: Date?, days: Int) -> (
+  public func schedule(now: Date? = nil, days: Int) throws(NotifyProblem) -> (
     planned: [Planned], clock: LocalClock, outcome: Outcome
   ) {
-    let (household, clock, diagnostics) = load(now)
+    let (household, clock, diagnostics) = try load(now)
     var outcome = Outcome()
     outcome.diagnostics = diagnostics
     let channels = household.settings.notify.channels

@@ -1,6 +1,6 @@
 /// The topics of `vibekeeper report`; `all` is every topic in one summary.
 public enum ReportTopic: String, CaseIterable, Sendable {
-  case budgets, prices, pantry, shopping, occasions, reminders, streaks, all
+  case budgets, prices, pantry, shopping, occasions, reminders, streaks, notify, all
 
   /// The topics that `all` combines, in its order.
   public static let summaryOrder: [ReportTopic] = [
@@ -8,12 +8,19 @@ public enum ReportTopic: String, CaseIterable, Sendable {
   ]
 
   /// Builds the topic's report from the household and its analysis (run once, shared by
-  /// every topic of `all`).
-  public func report(_ household: Household, analysis: HouseholdAnalysis) -> Report {
+  /// every topic of `all`); `notifyLog` is the notify state's lines (`all` shows them
+  /// when there are channels).
+  public func report(
+    _ household: Household, analysis: HouseholdAnalysis, notifyLog: [NotifyState.Entry] = []
+  ) -> Report {
     let clock = analysis.clock
     switch self {
     case .all:
-      let sections = ReportTopic.summaryOrder.map { $0.report(household, analysis: analysis) }
+      let topics =
+        ReportTopic.summaryOrder + (household.settings.notify.channels.isEmpty ? [] : [.notify])
+      let sections = topics.map {
+        $0.report(household, analysis: analysis, notifyLog: notifyLog)
+      }
       var report = Report(
         topic: "all", tables: [],
         json: .object(
@@ -34,6 +41,7 @@ public enum ReportTopic: String, CaseIterable, Sendable {
     case .occasions: return Reports.occasions(household, analysis: analysis)
     case .reminders: return Reports.reminders(household, analysis: analysis)
     case .streaks: return Reports.streaks(household, analysis: analysis)
+    case .notify: return Reports.notifications(household, log: notifyLog, clock: clock)
     }
   }
 }

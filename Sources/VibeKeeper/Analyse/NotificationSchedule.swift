@@ -126,8 +126,9 @@ public enum NotificationSchedule {
         missed.key = "missed/\(r.id)/\(local)"
         missed.kind = .missed
         missed.moment = late
+        // Until the end of the day it was due, and at least two hours.
         missed.expires = max(
-          clock.startOfDay(clock.localDate(of: late).adding(days: 1)), late + lateDose)
+          clock.startOfDay(clock.localDate(of: d).adding(days: 1)), late + lateDose)
         missed.title = "Missed: \(r.title)"
         missed.message = "Due at \(time), not marked yet" + (r.note.map { ". \($0)" } ?? "")
         missed.tags = ["warning"]

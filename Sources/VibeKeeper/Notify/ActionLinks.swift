@@ -145,12 +145,11 @@ public struct ActionLinks: Sendable {
           message: "This link was not sent by this household's VibeKeeper. Nothing was written."))
     }
     if let used {
-      let at = Date(timeIntervalSince1970: TimeInterval(used.at))
       return .failure(
         Answer(
           status: 410, title: "Already used",
           message:
-            "This notification was answered already (\(used.label ?? "used") at \(HTTPDate.format(Int(at.timeIntervalSince1970)))): \(used.text ?? ""). Nothing more was written."
+            "This notification was answered already (\(used.label ?? "used")): \(used.text ?? ""). Nothing more was written."
         ))
     }
     if let expires = link.expires, Int(now.timeIntervalSince1970) >= expires {
@@ -167,11 +166,11 @@ public struct ActionLinks: Sendable {
   /// What the link writes, in words.
   private func describe(_ link: NotifyState.Entry) -> String {
     switch link.action {
-    case .dose(let reminder, let due, let skip)?:
+    case .dose(let reminder, let due, _)?:
       return
-        "\(skip ? "Skip" : "Mark done") \(reminder), due \(due.replacingOccurrences(of: "T", with: " "))"
+        "\(link.label ?? "Done"): \(reminder), due \(due.replacingOccurrences(of: "T", with: " "))"
     case .played(let game, let player)?:
-      return "Log \(game) as played today" + (player.map { " by \($0)" } ?? "")
+      return "\(link.label ?? "Played"): \(game) today" + (player.map { ", by \($0)" } ?? "")
     case nil:
       return "Nothing"
     }

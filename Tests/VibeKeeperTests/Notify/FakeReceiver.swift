@@ -114,7 +114,8 @@ final class FakeReceiver: @unchecked Sendable {
     let status = lock.withLock { () -> Int in
       recorded.append(
         Request(
-          method: first.first.map(String.init) ?? "", path: first.dropFirst().first.map(String.init) ?? "",
+          method: first.first.map(String.init) ?? "",
+          path: first.dropFirst().first.map(String.init) ?? "",
           headers: headers, body: body))
       return answer
     }

@@ -18,14 +18,14 @@ import Testing
     var files = [
       "vibekeeper.yml": settings,
       "reminders/vitamin-d.md": """
-        ---
-        title: Vitamin D
-        category: medication
-        note: with breakfast
-        schedule: {time: "08:00", days: daily}
-        notify: [ana]
-        ---
-        """,
+      ---
+      title: Vitamin D
+      category: medication
+      note: with breakfast
+      schedule: {time: "08:00", days: daily}
+      notify: [ana]
+      ---
+      """,
     ]
     for (k, v) in extra { files[k] = v }
     let result = try load(files)
@@ -46,7 +46,9 @@ import Testing
   @Test func doseAtItsLocalTimeOnBothSidesOfEachDSTChange() throws {
     let h = try Self.household()
     // 29 March 2026: clocks go forward at 02:00; 25 October: back at 03:00.
-    for (day, utcHour) in [("2026-03-28", "07"), ("2026-03-29", "06"), ("2026-10-24", "06"), ("2026-10-25", "07")] {
+    for (day, utcHour) in [
+      ("2026-03-28", "07"), ("2026-03-29", "06"), ("2026-10-24", "06"), ("2026-10-25", "07"),
+    ] {
       #expect(Self.due(h, "\(day)T07:59").filter { $0.kind == .doses }.isEmpty)
       let notices = Self.due(h, "\(day)T08:00").filter { $0.kind == .doses }
       #expect(notices.map(\.key) == ["dose/vitamin-d/\(day)T08:00"])
@@ -66,7 +68,8 @@ import Testing
     #expect(late.map(\.key) == ["missed/vitamin-d/2026-11-24T08:00"])
     #expect(late.first?.title == "Missed: Vitamin D")
     // The missed notice lasts to the end of the day, not into the next one.
-    #expect(Self.due(h, "2026-11-24T23:59").contains { $0.key.hasPrefix("missed/vitamin-d/2026-11-24") })
+    #expect(
+      Self.due(h, "2026-11-24T23:59").contains { $0.key.hasPrefix("missed/vitamin-d/2026-11-24") })
     #expect(!Self.due(h, "2026-11-25T07:00").contains { $0.key.hasPrefix("missed/") })
     // A dose line answers it: nothing is due.
     let answered = try Self.household([
@@ -83,7 +86,8 @@ import Testing
 
   @Test func missedOffKeepsTheDoseNoticeTwoHours() throws {
     let h = try Self.household([
-      "vibekeeper.yml": Self.settings.replacingOccurrences(of: "missed_after: 30", with: "missed_after: 0")
+      "vibekeeper.yml": Self.settings.replacingOccurrences(
+        of: "missed_after: 30", with: "missed_after: 0")
     ])
     #expect(Self.due(h, "2026-11-24T09:59").map(\.key) == ["dose/vitamin-d/2026-11-24T08:00"])
     #expect(Self.due(h, "2026-11-24T10:00").filter { $0.kind == .doses }.isEmpty)
@@ -93,11 +97,11 @@ import Testing
   @Test func doseAtMidnightAndOnTwentyNinthFebruary() throws {
     let h = try Self.household([
       "reminders/vitamin-d.md": """
-        ---
-        title: Night tablet
-        schedule: {time: "23:50", days: daily}
-        ---
-        """
+      ---
+      title: Night tablet
+      schedule: {time: "23:50", days: daily}
+      ---
+      """
     ])
     // The missed follow-up of a 23:50 dose falls on the next day, at 00:20.
     let notices = Self.due(h, "2028-02-29T00:25").filter { $0.kind == .missed }
@@ -109,11 +113,11 @@ import Testing
     let h = try Self.household([
       "games/wordle.md": "---\nname: Wordle\nurl: https://www.nytimes.com/games/wordle\n---\n",
       "results/2026/11.yml": """
-        - {game: wordle, at: 2026-11-22T08:00, player: ana}
-        - {game: wordle, at: 2026-11-23T08:00, player: ana}
-        - {game: wordle, at: 2026-11-23T08:10, player: ben}
-        - {game: wordle, at: 2026-11-24T07:00, player: ben}
-        """,
+      - {game: wordle, at: 2026-11-22T08:00, player: ana}
+      - {game: wordle, at: 2026-11-23T08:00, player: ana}
+      - {game: wordle, at: 2026-11-23T08:10, player: ben}
+      - {game: wordle, at: 2026-11-24T07:00, player: ben}
+      """,
     ])
     #expect(Self.due(h, "2026-11-24T19:59").filter { $0.kind == .streaks }.isEmpty)
     let nudges = Self.due(h, "2026-11-24T20:00").filter { $0.kind == .streaks }
@@ -137,27 +141,38 @@ import Testing
         "occasion/birthday/contact-mum/2027-01-03/7", "occasion/birthday/contact-mum/2027-01-03/1",
         "occasion/birthday/contact-mum/2027-01-03/0",
       ] || keys.count == 3)
-    #expect(keys.map(\.title) == ["Mum's birthday in 7 days", "Mum's birthday tomorrow", "Mum's birthday today"])
+    #expect(
+      keys.map(\.title) == [
+        "Mum's birthday in 7 days", "Mum's birthday tomorrow", "Mum's birthday today",
+      ])
     #expect(keys.first?.moment == utc("2026-12-27T08:00"))
     #expect(keys.first?.message.contains("turns 61") == true)
   }
 
   @Test func budgetAlertThenOverAndFoodExpiringGoOutFromNotifyTime() throws {
     let h = try Self.household([
-      "budgets/november.md": "---\ntitle: Groceries\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
+      "budgets/november.md":
+        "---\ntitle: Groceries\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
       "purchases/2026/11.yml": """
-        - {date: 2026-11-02, name: Milk, price: 85, expires: 2026-11-25}
-        - {date: 2026-11-03, name: Cheese, price: 1, expires: 2026-11-26}
-        """,
+      - {date: 2026-11-02, name: Milk, price: 85, expires: 2026-11-25}
+      - {date: 2026-11-03, name: Cheese, price: 1, expires: 2026-11-26}
+      """,
     ])
-    #expect(Self.due(h, "2026-11-24T08:29").filter { $0.kind == .budgets || $0.kind == .pantry }.isEmpty)
+    #expect(
+      Self.due(h, "2026-11-24T08:29").filter { $0.kind == .budgets || $0.kind == .pantry }.isEmpty)
     let due = Self.due(h, "2026-11-24T08:30")
     #expect(due.filter { $0.kind == .budgets }.map(\.title) == ["Groceries: 86% used"])
-    #expect(due.filter { $0.kind == .budgets }.first?.message == "86.00 of 100.00 EUR spent; 14.00 left for 6 days.")
-    #expect(due.filter { $0.kind == .pantry }.map(\.title) == ["Milk expires tomorrow", "Cheese expires in 2 days"])
+    #expect(
+      due.filter { $0.kind == .budgets }.first?.message
+        == "86.00 of 100.00 EUR spent; 14.00 left for 6 days.")
+    #expect(
+      due.filter { $0.kind == .pantry }.map(\.title) == [
+        "Milk expires tomorrow", "Cheese expires in 2 days",
+      ])
     #expect(Set(due.filter { $0.kind == .pantry }.compactMap(\.group)) == ["pantry"])
     let over = try Self.household([
-      "budgets/november.md": "---\ntitle: Groceries\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
+      "budgets/november.md":
+        "---\ntitle: Groceries\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
       "purchases/2026/11.yml": "- {date: 2026-11-02, name: Milk, price: 120}\n",
     ])
     let budget = Self.due(over, "2026-11-24T12:00").filter { $0.kind == .budgets }

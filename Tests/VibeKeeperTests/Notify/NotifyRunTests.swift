@@ -19,31 +19,31 @@ import Testing
       hook = try FakeReceiver()
       var files = [
         "vibekeeper.yml": """
-          title: Test household
-          timezone: Europe/Berlin
-          base_url: https://home.example.org/
-          notify:
-            missed_after: 30
-            action_url: https://home.example.org/
-            channels:
-          \(channels ?? """
+        title: Test household
+        timezone: Europe/Berlin
+        base_url: https://home.example.org/
+        notify:
+          missed_after: 30
+          action_url: https://home.example.org/
+          channels:
+        \(channels ?? """
               phone: {type: ntfy, server: "\(ntfy.url().dropLast())", priority: high}
               ana-hook: {type: webhook, for: [ana]}
           """)
-          """,
+        """,
         "vibekeeper.local.yml": """
-          notify:
-            phone: {topic: family-test, token: tk_test}
-            ana-hook: {url: "\(hook.url("hook/secret-path"))", headers: {X-Key: k1}}
-          """,
+        notify:
+          phone: {topic: family-test, token: tk_test}
+          ana-hook: {url: "\(hook.url("hook/secret-path"))", headers: {X-Key: k1}}
+        """,
         "reminders/vitamin-d.md": """
-          ---
-          title: Vitamin D
-          category: medication
-          schedule: {time: "08:00", days: daily}
-          notify: [ana]
-          ---
-          """,
+        ---
+        title: Vitamin D
+        category: medication
+        schedule: {time: "08:00", days: daily}
+        notify: [ana]
+        ---
+        """,
         "budgets/house.md":
           "---\ntitle: House\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
         "purchases/2026/11.yml": "- {date: 2026-11-02, name: Soap, price: 90}\n",
@@ -136,8 +136,10 @@ import Testing
     #expect(again.deliveries.map(\.title) == ["Vitamin D"])
     #expect(try f.at("2026-11-24T08:03").deliveries.isEmpty)
     let report = Reports.notifications(
-      try load(["vibekeeper.yml": "notify: {channels: {ana-hook: {type: webhook, url: 'http://x.y/'}}}"])
-        .household, log: NotifyState(url: f.state).entries(),
+      try load([
+        "vibekeeper.yml": "notify: {channels: {ana-hook: {type: webhook, url: 'http://x.y/'}}}"
+      ])
+      .household, log: NotifyState(url: f.state).entries(),
       clock: LocalClock(now: Date(), timeZone: .gmt))
     #expect(report.tables[0].rows.first?[0] == "ana-hook")
     #expect(report.tables[0].rows.first?[4] == "Vitamin D")
@@ -168,10 +170,12 @@ import Testing
 
   @Test func emailThroughAStubSendmail() throws {
     let f = try Fixture(
-      channels: "    mail: {type: email, to: [ana@example.org, ben@example.org], from: \"VibeKeeper <home@example.org>\"}"
+      channels:
+        "    mail: {type: email, to: [ana@example.org, ben@example.org], from: \"VibeKeeper <home@example.org>\"}"
     )
     defer { f.cleanup() }
-    let bin = f.folder.url.deletingLastPathComponent().appendingPathComponent("vk-bin-\(UUID().uuidString)")
+    let bin = f.folder.url.deletingLastPathComponent().appendingPathComponent(
+      "vk-bin-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: bin) }
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let mailbox = bin.appendingPathComponent("mail.txt")
@@ -183,15 +187,25 @@ import Testing
       "reminders/vitamin-d.md",
       Data("---\ntitle: Vitamin D für Anaïs\nschedule: {time: \"08:00\", days: daily}\n---\n".utf8))
     let out = try CLI.run(
-      ["notify", "--data", f.folder.url.path, "--state", f.state.path, "--now", "2026-11-24T08:00"],
+      [
+        "notify", "--data", f.folder.url.path, "--state", f.state.path, "--now", "2026-11-24T08:00",
+      ],
       env: ["PATH": bin.path + ":/usr/bin:/bin"])
     #expect(out.status == 0, "\(out.stderr)")
     #expect(out.stdout == "Sent to mail: Vitamin D für Anaïs\n")
     let mail = try String(contentsOf: mailbox, encoding: .utf8)
-    #expect(try String(contentsOf: URL(fileURLWithPath: mailbox.path + ".args"), encoding: .utf8) == "-oi -t\n")
-    #expect(mail.hasPrefix("From: VibeKeeper <home@example.org>\nTo: ana@example.org, ben@example.org\nSubject: =?UTF-8?B?"))
+    #expect(
+      try String(contentsOf: URL(fileURLWithPath: mailbox.path + ".args"), encoding: .utf8)
+        == "-oi -t\n")
+    #expect(
+      mail.hasPrefix(
+        "From: VibeKeeper <home@example.org>\nTo: ana@example.org, ben@example.org\nSubject: =?UTF-8?B?"
+      ))
     #expect(mail.contains("Content-Type: text/plain; charset=utf-8\n"))
-    #expect(mail.contains("\n\nDue at 08:00\n\nOpen: https://home.example.org/reminders/vitamin-d.html\n\nDone: https://home.example.org/__vibekeeper/act/"))
+    #expect(
+      mail.contains(
+        "\n\nDue at 08:00\n\nOpen: https://home.example.org/reminders/vitamin-d.html\n\nDone: https://home.example.org/__vibekeeper/act/"
+      ))
     let subject = mail.split(separator: "\n").first { $0.hasPrefix("Subject: ") }.map {
       String($0.dropFirst(9))
     }
@@ -228,7 +242,11 @@ import Testing
   func links(_ f: Fixture) throws -> [String] {
     _ = try f.at("2026-11-24T08:00")
     let actions = f.hook.requests.last?.json["actions"] as? [[String: Any]] ?? []
-    return actions.compactMap { ($0["url"] as? String).flatMap { ActionLinks.token(inPath: String($0.dropFirst("https://home.example.org".count))) } }
+    return actions.compactMap {
+      ($0["url"] as? String).flatMap {
+        ActionLinks.token(inPath: String($0.dropFirst("https://home.example.org".count)))
+      }
+    }
   }
 
   @Test func anActionLinkRecordsTheDoseOnceAndCommits() throws {
@@ -241,14 +259,16 @@ import Testing
     _ = try CLI.git(["commit", "-qm", "start"], in: f.folder.url)
     let tokens = try links(f)
     #expect(tokens.count == 2)
-    let actions = ActionLinks(state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
+    let actions = ActionLinks(
+      state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
     let zone = TimeZone(identifier: "Europe/Berlin")!
     let at = try #require(NowOption.parse("2026-11-24T08:03", timeZone: zone))
     // A GET writes nothing.
     let preview = actions.preview(token: tokens[0], now: at)
     #expect(preview.status == 200)
     #expect(preview.confirm == "Taken")
-    #expect(!FileManager.default.fileExists(atPath: f.folder.url.appendingPathComponent("doses").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: f.folder.url.appendingPathComponent("doses").path))
     let used = actions.use(token: tokens[0], now: at, commit: true)
     #expect(used.status == 200, "\(used.message)")
     #expect(used.message.hasPrefix("Took Vitamin D (due 08:00) (committed "))
@@ -265,11 +285,13 @@ import Testing
     #expect(actions.use(token: tokens[0], now: at, commit: true).status == 410)
     #expect(actions.use(token: tokens[1], now: at, commit: true).status == 410)
     // A wrong token, a malformed one, a forged path.
-    #expect(actions.use(token: String(repeating: "0", count: 32), now: at, commit: false).status == 404)
+    #expect(
+      actions.use(token: String(repeating: "0", count: 32), now: at, commit: false).status == 404)
     #expect(actions.use(token: "../../etc/passwd", now: at, commit: false).status == 404)
     #expect(ActionLinks.token(inPath: "/__vibekeeper/acts/x") == nil)
     #expect(
-      try String(contentsOf: f.folder.url.appendingPathComponent("doses/2026/11.yml"), encoding: .utf8)
+      try String(
+        contentsOf: f.folder.url.appendingPathComponent("doses/2026/11.yml"), encoding: .utf8)
         == doses)
     // The missed follow-up no longer goes out: the dose is marked.
     #expect(try f.at("2026-11-24T08:31").deliveries.isEmpty)
@@ -279,13 +301,15 @@ import Testing
     let f = try Fixture()
     defer { f.cleanup() }
     let tokens = try links(f)
-    let actions = ActionLinks(state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
+    let actions = ActionLinks(
+      state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
     let zone = TimeZone(identifier: "Europe/Berlin")!
     let late = try #require(NowOption.parse("2026-11-25T04:00", timeZone: zone))
     let answer = actions.use(token: tokens[1], now: late, commit: false)
     #expect(answer.status == 410)
     #expect(answer.title == "This link has expired")
-    #expect(!FileManager.default.fileExists(atPath: f.folder.url.appendingPathComponent("doses").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: f.folder.url.appendingPathComponent("doses").path))
   }
 }
 

@@ -8,18 +8,18 @@ import Testing
   @Test func channelsMergeTheLocalSecretsAndRouteByPerson() throws {
     let result = try load([
       "vibekeeper.yml": """
-        notify:
-          action_url: https://home.example.org
-          commit: true
-          channels:
-            family: {type: ntfy, server: "https://ntfy.example.org/", priority: high}
-            ana-mail: {type: email, to: [ana@example.org], for: ana, only: [occasions, budgets]}
-        """,
+      notify:
+        action_url: https://home.example.org
+        commit: true
+        channels:
+          family: {type: ntfy, server: "https://ntfy.example.org/", priority: high}
+          ana-mail: {type: email, to: [ana@example.org], for: ana, only: [occasions, budgets]}
+      """,
       "vibekeeper.local.yml": """
-        notify:
-          family: {topic: okafor-5f2c9a, token: tk_abc}
-          hook: {type: webhook, url: "https://hooks.example.org/x", headers: {Authorization: Bearer s}}
-        """,
+      notify:
+        family: {topic: okafor-5f2c9a, token: tk_abc}
+        hook: {type: webhook, url: "https://hooks.example.org/x", headers: {Authorization: Bearer s}}
+      """,
     ])
     #expect(lines(result) == [])
     let n = result.household.settings.notify
@@ -42,15 +42,15 @@ import Testing
   @Test func mistakesArePositionedAndSecretsInTheSharedFileWarned() throws {
     let result = try load([
       "vibekeeper.yml": """
-        notify:
-          missed_after: -5
-          action_url: home.example.org
-          channels:
-            a: {type: nfty, topic: x}
-            b: {type: ntfy, topic: "has space", token: tk_x, priorty: 3}
-            c: {type: email, to: "not-an-address"}
-            d: {topic: y}
-        """
+      notify:
+        missed_after: -5
+        action_url: home.example.org
+        channels:
+          a: {type: nfty, topic: x}
+          b: {type: ntfy, topic: "has space", token: tk_x, priorty: 3}
+          c: {type: email, to: "not-an-address"}
+          d: {topic: y}
+      """
     ])
     #expect(
       lines(result) == [
@@ -77,13 +77,16 @@ import Testing
   }
 
   @Test func routingByPeopleWithTheHouseholdAsFallback() {
-    func channel(_ name: String, _ people: [String], only: Set<NoticeKind>? = nil) -> NotifyChannel {
+    func channel(_ name: String, _ people: [String], only: Set<NoticeKind>? = nil) -> NotifyChannel
+    {
       var c = NotifyChannel(name: name, transport: .email(to: ["x@y.z"], from: nil, sendmail: nil))
       c.people = people
       c.only = only
       return c
     }
-    let channels = [channel("home", []), channel("ana", ["Ana"]), channel("ben", ["ben"], only: [.doses])]
+    let channels = [
+      channel("home", []), channel("ana", ["Ana"]), channel("ben", ["ben"], only: [.doses]),
+    ]
     func notice(_ people: [String]?, _ kind: NoticeKind = .doses) -> Notice {
       Notice(
         key: "k", kind: kind, moment: Date(), expires: Date(), title: "", message: "", priority: 3,

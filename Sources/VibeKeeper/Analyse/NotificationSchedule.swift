@@ -164,11 +164,15 @@ public enum NotificationSchedule {
   static func streaks(_ household: Household, analysis: HouseholdAnalysis) -> [Notice] {
     guard let reminder = analysis.streakReminder else { return [] }
     let clock = analysis.clock
-    let moment = clock.instant(clock.today, reminder.time)
+    let smart = household.settings.streaks.smart
     let games = Dictionary(household.games.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var out: [Notice] = []
     for s in analysis.streaks where s.active {
       let game = games[s.game]
+      // The game's own suggested time when it has play data; else the household's.
+      let time =
+        (smart ? analysis.playWindows[s.game]?.best?.suggestedReminder : nil) ?? reminder.time
+      let moment = clock.instant(clock.today, time)
       let risks: [(player: String?, current: Int)] =
         s.players.isEmpty
         ? (s.atRisk ? [(nil, s.current)] : [])

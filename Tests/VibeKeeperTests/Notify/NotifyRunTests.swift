@@ -297,6 +297,43 @@ import Testing
     #expect(try f.at("2026-11-24T08:31").deliveries.isEmpty)
   }
 
+  @Test func thePlayedButtonLogsTheGame() throws {
+    let f = try Fixture(extra: [
+      "games/wordle.md": "---\nname: Wordle\nurl: https://www.nytimes.com/games/wordle\n---\n",
+      "results/2026/11.yml": """
+      - {game: wordle, at: 2026-11-22T18:10}
+      - {game: wordle, at: 2026-11-23T18:20}
+      """,
+    ])
+    defer { f.cleanup() }
+    // Played around 18:00: the nudge comes at the game's suggested time, before that.
+    #expect(try f.at("2026-11-24T12:00").deliveries.filter { $0.title.hasPrefix("Wordle") }.isEmpty)
+    let sent = try f.at("2026-11-24T19:00").deliveries.map(\.title)
+    #expect(sent.contains("Wordle: keep your 2-day streak"))
+    let nudge = try #require(
+      f.ntfy.requests.first { ($0.json["title"] as? String)?.hasPrefix("Wordle") == true })
+    #expect(nudge.json["click"] as? String == "https://www.nytimes.com/games/wordle")
+    let buttons = nudge.json["actions"] as? [[String: Any]] ?? []
+    #expect(buttons.map { $0["label"] as? String } == ["Played"])
+    let url = try #require(buttons.first?["url"] as? String)
+    let token = try #require(
+      ActionLinks.token(inPath: String(url.dropFirst("https://home.example.org".count))))
+    let actions = ActionLinks(
+      state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let at = try #require(NowOption.parse("2026-11-24T19:05", timeZone: zone))
+    let answer = actions.use(token: token, now: at, commit: false)
+    #expect(answer.status == 200, "\(answer.message)")
+    #expect(answer.message == "Played Wordle")
+    let results = try String(
+      contentsOf: f.folder.url.appendingPathComponent("results/2026/11.yml"), encoding: .utf8)
+    #expect(
+      results.hasSuffix(
+        "- {game: wordle, at: 2026-11-23T18:20}\n- {game: wordle, at: 2026-11-24T19:05}\n"))
+    // Played: no more nudges today.
+    #expect(try f.at("2026-11-24T21:00").deliveries.isEmpty)
+  }
+
   @Test func anExpiredLinkIsRefused() throws {
     let f = try Fixture()
     defer { f.cleanup() }

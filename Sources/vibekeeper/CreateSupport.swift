@@ -13,13 +13,7 @@ enum CreateSupport {
 
   /// Loads the data folder; a missing folder is an error (exit 1).
   static func load(_ options: DataOptions, quiet: Bool = false) throws -> DataLoader.Result {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: options.data, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      Terminal.error("error: no data folder at '\(options.data)' (use --data DIR)\n")
-      throw ExitCode(1)
-    }
+    try options.requireFolder()
     let result = DataLoader(root: URL(fileURLWithPath: options.data), displayRoot: options.data)
       .load()
     let errors = result.diagnostics.filter { $0.severity == .error }.count

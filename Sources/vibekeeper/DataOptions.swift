@@ -7,6 +7,17 @@ struct DataOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The data folder.", valueName: "DIR"))
   var data: String = "data"
 
+  /// Fails (exit 1, with a message) when there is no data folder.
+  func requireFolder() throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      Terminal.error("error: no data folder at '\(data)' (use --data DIR)\n")
+      throw ExitCode(1)
+    }
+  }
+
   /// Loads the folder and prints the loader's diagnostics to standard error.
   func load(quiet: Bool = false) -> DataLoader.Result {
     let loader = DataLoader(root: URL(fileURLWithPath: data), displayRoot: data)

@@ -55,13 +55,7 @@ struct NotifyCommand: ParsableCommand {
   }
 
   func run() throws {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: dataOptions.data, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      Terminal.error("error: no data folder at '\(dataOptions.data)' (use --data DIR)\n")
-      throw ExitCode(1)
-    }
+    try dataOptions.requireFolder()
     let data = dataOptions.data
     var notify = NotifyRun(
       root: URL(fileURLWithPath: data), displayRoot: data,

@@ -113,7 +113,7 @@ public struct NotifyRun: Sendable {
                 type: .sent, at: clock.now, keep: notice.expires.addingTimeInterval(86_400))
               e.key = notice.key
               e.channel = channel.name
-              e.text = notice.title
+              e.text = group.count == 1 ? notice.title : message.title
               try ledger.append(e)
             }
           case .failure(let problem):
@@ -149,22 +149,26 @@ public struct NotifyRun: Sendable {
     let notices = NotificationSchedule.notices(
       in: household, clock: clock,
       through: clock.now.addingTimeInterval(TimeInterval(max(days, 0)) * 86_400))
+    let buttons = household.settings.notify.actionURL != nil
     let planned = notices.map { n in
-      Planned(
+      var n = n
+      if !buttons { n.actions = [] }
+      return Planned(
         notice: n,
         channels: Self.route(n, among: channels).map { ($0, sent.contains(n.key + "\t" + $0)) })
     }
     return (planned, clock, outcome)
   }
 
-  /// The channels a notice goes to: a notice that names people goes to the channels that
-  /// are for one of them (`for: [ana]`); one that names nobody, or people without a
-  /// channel of their own, to the household's (those without `for`, or every channel when
-  /// all belong to someone); `notify: []` to none. Then only those that take its kind.
-  public static func route(_ notice: Notice, among channels: [NotifyChannel]) -> [String] {
+  /// The channels a notice goes to, among those that take its kind (`only:`): a notice
+  /// that names people goes to the channels that are for one of them (`for: [ana]`); one
+  /// that names nobody, or people without such a channel, to the household's (those
+  /// without `for`, or every channel when all belong to someone); `notify: []` to none.
+  public static func route(_ notice: Notice, among all: [NotifyChannel]) -> [String] {
     func key(_ name: String) -> String {
       name.trimmingCharacters(in: .whitespaces).lowercased()
     }
+    let channels = all.filter { $0.takes(notice.kind) }
     let shared = channels.filter(\.people.isEmpty)
     var chosen = shared.isEmpty ? channels : shared
     if let people = notice.people {
@@ -173,7 +177,7 @@ public struct NotifyRun: Sendable {
       let theirs = channels.filter { $0.people.contains { wanted.contains(key($0)) } }
       if !theirs.isEmpty { chosen = theirs }
     }
-    return chosen.filter { $0.takes(notice.kind) }.map(\.name)
+    return chosen.map(\.name)
   }
 
   /// The notices as messages: each alone, but those of one group together.

@@ -159,28 +159,25 @@ public struct NotifyState: Sendable {
       throw Problem(description: "cannot create \(folder.path): \(error.localizedDescription)")
     }
     let lockPath = url.path + ".lock"
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard lock >= 0 else {
+    let result = try FileLock.holding(lockPath, create: true) { () throws -> T in
+      var (entries, broken) = read()
+      let cutoff = Int(now.timeIntervalSince1970)
+      let kept = entries.filter { $0.keep >= cutoff }
+      if kept.count != entries.count || broken {
+        try rewrite(kept)
+        entries = kept
+      }
+      let fd = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+      guard fd >= 0 else {
+        throw Problem(description: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+      }
+      let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+      return try body(Ledger(entries: entries, handle: handle))
+    }
+    guard let result else {
       throw Problem(description: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
     }
-    defer { close(lock) }
-    while flock(lock, LOCK_EX) != 0 {
-      guard errno == EINTR else { break }
-    }
-    defer { flock(lock, LOCK_UN) }
-    var (entries, broken) = read()
-    let cutoff = Int(now.timeIntervalSince1970)
-    let kept = entries.filter { $0.keep >= cutoff }
-    if kept.count != entries.count || broken {
-      try rewrite(kept)
-      entries = kept
-    }
-    let fd = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      throw Problem(description: "cannot open \(url.path): \(String(cString: strerror(errno)))")
-    }
-    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-    return try body(Ledger(entries: entries, handle: handle))
+    return result
   }
 
   /// The lines as they are (for `report`), without the lock.

@@ -46,16 +46,10 @@ public struct DataWriter: Sendable {
   /// Runs `body` holding the data folder's writer lock (an advisory `flock` on the folder
   /// itself, so no lock file is left behind).
   public func locked<T>(_ body: () throws(Problem) -> T) throws(Problem) -> T {
-    let fd = open(root.path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
+    guard let result = try FileLock.holding(root.path, create: false, body) else {
       throw Problem(description: "cannot open the data folder \(root.path)")
     }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { break }
-    }
-    defer { flock(fd, LOCK_UN) }
-    return try body()
+    return result
   }
 
   // MARK: Read

@@ -95,7 +95,8 @@ import Testing
     #expect(NotifyRun.route(notice(nil), among: channels) == ["home"])
     #expect(NotifyRun.route(notice(["ana"]), among: channels) == ["ana"])
     #expect(NotifyRun.route(notice(["ana", "ben"]), among: channels) == ["ana", "ben"])
-    #expect(NotifyRun.route(notice(["ben"], .streaks), among: channels) == [])
+    // Ben's channel takes doses only: his streaks go to the household's.
+    #expect(NotifyRun.route(notice(["ben"], .streaks), among: channels) == ["home"])
     #expect(NotifyRun.route(notice(["carla"]), among: channels) == ["home"])
     #expect(NotifyRun.route(notice([]), among: channels) == [])
     // With no household channel, a notice naming nobody goes to every channel.

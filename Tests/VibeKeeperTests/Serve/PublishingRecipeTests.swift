@@ -94,7 +94,8 @@ import Testing
       #expect(unit.contains(line))
     }
     // The unit's output folder is the only one it may write.
-    #expect(unit.contains("ReadWritePaths=/var/lib/vibekeeper"))
+    #expect(unit.contains("ReadWritePaths=/var/lib/vibekeeper /home/household/household/data"))
+    #expect(unit.contains("Environment=VIBEKEEPER_STATE_HOME=/var/lib/vibekeeper/state"))
   }
 
   @Test func theWorkflowHasWhatPagesNeeds() throws {
@@ -170,6 +171,11 @@ import Testing
     #expect(page?.status == 200)
     #expect(page?.text.contains("Recipes") ?? false)
     #expect(proxy.get("/calendar.ics", headers: ["Authorization": auth])?.status == 200)
+    // An action link needs no password (serve itself refuses an unknown one)...
+    let link = "/__vibekeeper/act/" + String(repeating: "0", count: 32)
+    #expect(proxy.get(link, method: "POST")?.status == 404)
+    // ...and nothing else gets through without one.
+    #expect(proxy.get("/__vibekeeper/actx", method: "POST")?.status == 401)
     #expect(
       proxy.get(
         "/",

@@ -39,13 +39,7 @@ struct ActionRun {
   let quiet: Bool
 
   func run(_ action: some DataAction) throws {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      Terminal.error("error: no data folder at '\(data)' (use --data DIR, or `vibekeeper init`)\n")
-      throw ExitCode(1)
-    }
+    try DataOptions.requireFolder(data, hint: "use --data DIR, or `vibekeeper init`")
     let runner = ActionRunner(root: URL(fileURLWithPath: data), displayRoot: shownRoot)
     do {
       let outcome = try runner.run(action, now: now, dryRun: dryRun, commit: commit)

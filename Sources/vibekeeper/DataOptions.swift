@@ -8,12 +8,15 @@ struct DataOptions: ParsableArguments {
   var data: String = "data"
 
   /// Fails (exit 1, with a message) when there is no data folder.
-  func requireFolder() throws {
+  func requireFolder() throws { try Self.requireFolder(data, hint: "use --data DIR") }
+
+  /// Fails (exit 1, saying `hint`) when there is no folder at `data`.
+  static func requireFolder(_ data: String, hint: String) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory),
       isDirectory.boolValue
     else {
-      Terminal.error("error: no data folder at '\(data)' (use --data DIR)\n")
+      Terminal.error("error: no data folder at '\(data)' (\(hint))\n")
       throw ExitCode(1)
     }
   }

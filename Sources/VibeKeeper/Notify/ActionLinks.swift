@@ -78,7 +78,7 @@ public struct ActionLinks: Sendable {
     do {
       return try state.locked(now: now) { ledger -> Answer in
         let link: NotifyState.Entry
-        switch Self.check(token, ledger.link(hash: Self.hash(token)), ledger: ledger, now: now) {
+        switch Self.check(token, in: ledger.entries, now: now) {
         case .failure(let answer): return answer
         case .success(let found): link = found
         }
@@ -121,17 +121,15 @@ public struct ActionLinks: Sendable {
 
   /// The link a token names, if it may be used now.
   private func look(_ token: String, now: Date) -> Result<NotifyState.Entry, Answer> {
-    let entries = state.entries()
-    let hash = Self.hash(token)
-    let link = entries.last { $0.type == .link && $0.token == hash }
-    let used = link?.group.flatMap { g in entries.first { $0.type == .used && $0.group == g } }
-    return Self.check(token, link, used: used, now: now)
+    Self.check(token, in: state.entries(), now: now)
   }
 
-  private static func check(
-    _ token: String, _ link: NotifyState.Entry?, ledger: NotifyState.Ledger, now: Date
-  ) -> Result<NotifyState.Entry, Answer> {
-    check(token, link, used: link?.group.flatMap { ledger.use(of: $0) }, now: now)
+  /// The link `token` names among `entries`, if it may be used now.
+  private static func check(_ token: String, in entries: [NotifyState.Entry], now: Date)
+    -> Result<NotifyState.Entry, Answer>
+  {
+    let link = entries.link(hash: hash(token))
+    return check(token, link, used: link?.group.flatMap { entries.use(of: $0) }, now: now)
   }
 
   private static func check(

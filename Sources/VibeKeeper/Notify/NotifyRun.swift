@@ -91,12 +91,12 @@ public struct NotifyRun: Sendable {
     guard !channels.isEmpty else { return outcome }
     let due = ahead.filter { $0.moment <= clock.now }
     let pageBase = settings.baseURL ?? settings.notify.actionURL
+    let routes = due.map { Set(Self.route($0, among: channels)) }
     try state.locked(now: clock.now) { ledger in
       for channel in channels {
-        let open = due.filter {
-          Self.route($0, among: channels).contains(channel.name)
-            && !ledger.wasSent($0.key, on: channel.name)
-        }
+        let open = zip(due, routes).filter {
+          $0.1.contains(channel.name) && !ledger.wasSent($0.0.key, on: channel.name)
+        }.map(\.0)
         for group in Self.grouped(open) {
           var message = NotifyMessage(group, pageBase: pageBase)
           if group.count == 1, let base = settings.notify.actionURL, !group[0].actions.isEmpty {
@@ -142,10 +142,7 @@ public struct NotifyRun: Sendable {
     outcome.diagnostics = diagnostics
     let channels = household.settings.notify.channels
     outcome.channels = channels.map(\.name)
-    let sent = Set(
-      state.entries().filter { $0.type == .sent }.compactMap { e in
-        e.key.flatMap { k in e.channel.map { k + "\t" + $0 } }
-      })
+    let sent = state.entries().sentPairs
     let notices = NotificationSchedule.notices(
       in: household, clock: clock,
       through: clock.now.addingTimeInterval(TimeInterval(max(days, 0)) * 86_400))
@@ -155,7 +152,9 @@ public struct NotifyRun: Sendable {
       if !buttons { n.actions = [] }
       return Planned(
         notice: n,
-        channels: Self.route(n, among: channels).map { ($0, sent.contains(n.key + "\t" + $0)) })
+        channels: Self.route(n, among: channels).map {
+          ($0, sent.contains(NotifyState.pair(n.key, $0)))
+        })
     }
     return (planned, clock, outcome)
   }

@@ -94,25 +94,19 @@ public struct NotifyState: Sendable {
   public final class Ledger {
     /// Every line read or appended, in order.
     public private(set) var entries: [Entry]
-    /// `key` + tab + `channel` of every notice sent.
-    public private(set) var sent: Set<String> = []
+    /// The notices sent, as `NotifyState.pair(key, channel)`.
+    private var sent: Set<String>
     private let handle: FileHandle
 
     init(entries: [Entry], handle: FileHandle) {
       self.entries = entries
       self.handle = handle
-      for e in entries { note(e) }
-    }
-
-    private func note(_ e: Entry) {
-      if e.type == .sent, let key = e.key, let channel = e.channel {
-        sent.insert(key + "\t" + channel)
-      }
+      sent = entries.sentPairs
     }
 
     /// Whether `key` went out on `channel`.
     public func wasSent(_ key: String, on channel: String) -> Bool {
-      sent.contains(key + "\t" + channel)
+      sent.contains(NotifyState.pair(key, channel))
     }
 
     /// Appends a line and syncs it to the disk.
@@ -127,19 +121,12 @@ public struct NotifyState: Sendable {
         throw Problem(description: "cannot write the notify state: \(error)")
       }
       entries.append(entry)
-      note(entry)
-    }
-
-    /// The link whose token hashes to `hash`, when one went out.
-    public func link(hash: String) -> Entry? {
-      entries.last { $0.type == .link && $0.token == hash }
-    }
-
-    /// The use of a group's links, when one was used.
-    public func use(of group: String) -> Entry? {
-      entries.first { $0.type == .used && $0.group == group }
+      sent.formUnion([entry].sentPairs)
     }
   }
+
+  /// A notice and a channel as one value, for sets of what was sent.
+  static func pair(_ key: String, _ channel: String) -> String { key + "\t" + channel }
 
   static let encoder: JSONEncoder = {
     let e = JSONEncoder()
@@ -220,5 +207,26 @@ public struct NotifyState: Sendable {
       unlink(temp)
       throw Problem(description: "cannot write \(url.path)")
     }
+  }
+}
+
+extension Array where Element == NotifyState.Entry {
+  /// Every notice sent, as `NotifyState.pair(key, channel)`.
+  var sentPairs: Set<String> {
+    Set(
+      compactMap { e in
+        guard e.type == .sent, let key = e.key, let channel = e.channel else { return nil }
+        return NotifyState.pair(key, channel)
+      })
+  }
+
+  /// The link whose token hashes to `hash`, when one went out.
+  func link(hash: String) -> NotifyState.Entry? {
+    last { $0.type == .link && $0.token == hash }
+  }
+
+  /// The use of a group's links, when one was used.
+  func use(of group: String) -> NotifyState.Entry? {
+    first { $0.type == .used && $0.group == group }
   }
 }

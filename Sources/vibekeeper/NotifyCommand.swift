@@ -62,17 +62,17 @@ struct NotifyCommand: ParsableCommand {
       state: stateOptions.notifyState(data: data),
       environment: ProcessInfo.processInfo.environment)
     notify.nowText = nowOptions.now
-    if dryRun {
-      let (planned, clock, outcome) = try notify.schedule(days: days)
-      report(outcome.diagnostics)
-      Terminal.out(
-        TerminalText.escapedLines(
-          NotifySchedulePrinter.text(planned, clock: clock, channels: outcome.channels, days: days))
-      )
-      return
-    }
     let outcome: NotifyRun.Outcome
     do {
+      if dryRun {
+        let (planned, clock, found) = try notify.schedule(days: days)
+        report(found.diagnostics)
+        Terminal.out(
+          TerminalText.escapedLines(
+            NotifySchedulePrinter.text(planned, clock: clock, channels: found.channels, days: days)
+          ))
+        return
+      }
       outcome = try notify.run()
     } catch {
       Terminal.error("error: \(TerminalText.escapedLines("\(error)"))\n")
@@ -103,7 +103,8 @@ struct NotifyCommand: ParsableCommand {
   private func report(_ diagnostics: [Diagnostic]) {
     let errors = diagnostics.filter { $0.severity == .error }
     let settings = errors.filter {
-      $0.location.file.hasSuffix(".yml") && $0.location.file.contains("vibekeeper")
+      $0.location.file.hasSuffix("vibekeeper.yml")
+        || $0.location.file.hasSuffix(LocalSettings.fileName)
     }
     Terminal.printDiagnostics(settings, quiet: true, fences: [dataOptions.data])
     if errors.count > settings.count {

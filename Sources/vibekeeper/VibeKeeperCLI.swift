@@ -27,7 +27,8 @@ struct VibeKeeperCLI: ParsableCommand {
       InitCommand.self, BuildCommand.self, WatchCommand.self, CheckCommand.self,
       ReportCommand.self, SearchCommand.self, NewCommand.self, CaptureCommand.self,
       DoneCommand.self, PlayedCommand.self, BoughtCommand.self, ListCommand.self,
-      UsedCommand.self, GiftCommand.self, ServeCommand.self, FeedsCommand.self, NotifyCommand.self,
+      UsedCommand.self, GiftCommand.self, ImportCommand.self, ServeCommand.self, FeedsCommand.self,
+      NotifyCommand.self,
       CompletionsCommand.self,
     ]
   )

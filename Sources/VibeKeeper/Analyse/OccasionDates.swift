@@ -3,12 +3,15 @@
 
 extension Occasion {
   /// The occasion's date in `year`: its own date for a one-off occasion (nil in any other
-  /// year), else the same month and day, with 29 February on 28 February in common years.
-  /// A yearly occasion has no date in years before the one it was first written for.
+  /// year), else the same month and day, with 29 February on 28 February in common years,
+  /// or the day its floating rule gives ("second Sunday of May"). A yearly occasion has no
+  /// date in years before the one it was first written for, nor after `until`.
   public func date(in year: Int) -> LocalDate? {
     guard recurring else { return year == date.year ? date : nil }
     guard year >= date.year else { return nil }
-    return date.inYear(year, leap: .feb28)
+    let day = rule.map { $0.date(in: year) } ?? date.inYear(year, leap: .feb28)
+    guard let day, until.map({ day <= $0 }) ?? true else { return nil }
+    return day
   }
 
   /// The first `count` dates on or after `start`, in order.
@@ -69,9 +72,10 @@ private func yearlyDates(
 ) -> [LocalDate] {
   var out: [LocalDate] = []
   var year = max(start.year, firstYear)
-  // A year has at most one date and only the first year can miss it, so count + 1 years
+  // A year has at most one date. Only the first year misses it, except for a rule on a
+  // fifth weekday (which some years lack, never seven in a row), so 7 × (count + 1) years
   // always suffice.
-  let last = year + min(max(count, 0), 10_000)
+  let last = year + 7 * (min(max(count, 0), 10_000) + 1)
   while out.count < count, year <= last, year <= 9999 {
     if let d = dateIn(year), d >= start { out.append(d) }
     year += 1

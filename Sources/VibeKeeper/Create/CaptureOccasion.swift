@@ -134,6 +134,6 @@ enum CaptureOccasion {
 
   /// Whether an occasion falls on `date` (yearly ones in any year).
   static func occurs(_ o: Occasion, on date: LocalDate) -> Bool {
-    o.recurring ? o.date.inYear(date.year) == date : o.date == date
+    o.date(in: date.year) == date
   }
 }

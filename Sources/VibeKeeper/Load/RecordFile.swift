@@ -162,6 +162,7 @@ struct RecordFile {
     let updated = f.date("updated")
     var meta = RecordMeta(id: id, location: f.recordLocation, path: path, updated: updated)
     meta.isPrivate = f.bool("private") ?? false
+    meta.source = f.string("source")
     let decoder = RecordFile.decoder(for: kind)
     let record = decoder.decode(&f, meta: meta, body: body, context: context)
     f.finish("a \(kind.singular)")

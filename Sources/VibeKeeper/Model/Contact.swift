@@ -11,6 +11,8 @@ public struct Contact: Hashable, Sendable {
   /// Where a 29 February birthday falls in common years.
   public var leapBirthday: LeapDayRule = .feb28
   public var tags: [String] = []
+  /// A picture in `media/` (`contacts/ana.jpg`).
+  public var photo: String?
   /// Markdown notes (the body).
   public var notes: String = ""
 

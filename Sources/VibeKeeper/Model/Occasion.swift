@@ -15,6 +15,11 @@ public struct Occasion: Hashable, Sendable {
   public var date: LocalDate
   /// Repeats every year on the same day (29 February falls on 28 February in common years).
   public var recurring: Bool = false
+  /// A floating yearly date ("second Sunday of May"): the day in each year, instead of
+  /// `date`'s month and day. `date` is then the first year's day.
+  public var rule: YearlyRule?
+  /// The last day a yearly occasion may fall on (from a calendar's `UNTIL` or `COUNT`).
+  public var until: LocalDate?
   /// The contact it belongs to (a contact id).
   public var contact: String?
   /// What kind of day it is, as written (`type:`); see `kind` for the one in effect.

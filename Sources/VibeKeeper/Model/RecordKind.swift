@@ -32,6 +32,9 @@ public struct RecordMeta: Hashable, Sendable {
   public var updated: LocalDate?
   /// `private: true`: never published (pages, feeds, search); reports still show it.
   public var isPrivate = false
+  /// `source:`: the key of the import that made the record (`vcard:UID`), so a second
+  /// import of the same export skips it.
+  public var source: String?
 
   /// Creates the metadata of a record.
   public init(id: String, location: SourceLocation, path: String, updated: LocalDate? = nil) {

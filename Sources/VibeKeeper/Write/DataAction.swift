@@ -21,6 +21,8 @@ public struct ActionPlan: Sendable {
   public var summary: String
   /// The git commit message for `--commit` (the summary, by default).
   public var commitMessage: String
+  /// What the planning found that did not stop it (an import's cards without a name).
+  public var notes: [Diagnostic] = []
 
   /// A plan.
   public init(changes: [FileChange], summary: String, commitMessage: String? = nil) {
@@ -103,7 +105,9 @@ public struct ActionRunner: Sendable {
       try writer.check(plan.changes, household: household, schema: schema)
       guard !dryRun else { return Outcome(plan: plan, written: false, commit: nil) }
       try writer.write(plan.changes)
-      guard commit else { return Outcome(plan: plan, written: true, commit: nil) }
+      guard commit, !plan.changes.isEmpty else {
+        return Outcome(plan: plan, written: true, commit: nil)
+      }
       let made = try GitCommit.commit(
         paths: plan.changes.map(\.path), message: plan.commitMessage, in: writer.root)
       return Outcome(plan: plan, written: true, commit: made)

@@ -159,6 +159,9 @@ public struct DataWriter: Sendable {
 
   /// Writes every change atomically, each only if its file still holds `before`.
   public func write(_ changes: [FileChange]) throws(Problem) {
+    // Each folder written into is synced once, after its files (an import writes thousands).
+    var folders: Set<String> = []
+    defer { for folder in folders { Self.syncFolder(folder) } }
     for change in changes {
       let url = try inside(change.path)
       let folder = url.deletingLastPathComponent()
@@ -170,7 +173,7 @@ public struct DataWriter: Sendable {
       let temp = folder.appendingPathComponent(".vk-write-\(UUID().uuidString).tmp").path
       do {
         try RecordWriter.createExclusively(
-          temp, Array(change.after.utf8), mode: change.isPrivate ? 0o600 : 0o644)
+          temp, change.bytes ?? Array(change.after.utf8), mode: change.isPrivate ? 0o600 : 0o644)
       } catch {
         throw Problem(description: error.description)
       }
@@ -197,7 +200,7 @@ public struct DataWriter: Sendable {
             ? "\(display(change.path)) appeared while this command ran, so nothing was written to it; run the command again"
             : "cannot create \(display(change.path)): \(String(cString: strerror(code)))")
       }
-      Self.syncFolder(folder.path)
+      folders.insert(folder.path)
     }
   }
 

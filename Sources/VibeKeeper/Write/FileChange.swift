@@ -9,13 +9,18 @@ public struct FileChange: Sendable, Equatable {
   public let after: String
   /// Whether the file holds a secret: written readable by its owner only.
   public let isPrivate: Bool
+  /// The bytes of a new file that is not text (a picture in `media/`); `after` is then empty.
+  public let bytes: [UInt8]?
 
-  /// A change of `path` from `before` to `after`.
-  public init(path: String, before: String?, after: String, isPrivate: Bool = false) {
+  /// A change of `path` from `before` to `after` (or, for a new binary file, to `bytes`).
+  public init(
+    path: String, before: String?, after: String, isPrivate: Bool = false, bytes: [UInt8]? = nil
+  ) {
     self.path = path
     self.before = before
     self.after = after
     self.isPrivate = isPrivate
+    self.bytes = bytes
   }
 
   /// The lines that change, as a small diff: ` ` for context, `-` removed, `+` added, one

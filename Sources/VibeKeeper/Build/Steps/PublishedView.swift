@@ -43,8 +43,10 @@ struct PublishedView {
       if let c = h.occasions[i].contact, !contacts.contains(c) { h.occasions[i].contact = nil }
     }
     h.indexRecords()
-    let shown = Set(h.gifts.compactMap(\.photo))
-    hiddenMedia = Set(full.gifts.compactMap(\.photo)).subtracting(shown)
+    func photos(_ h: Household) -> Set<String> {
+      Set(h.gifts.compactMap(\.photo) + h.contacts.compactMap(\.photo))
+    }
+    hiddenMedia = photos(full).subtracting(photos(h))
     household = h
   }
 }

@@ -16,6 +16,7 @@ enum ContactDecoder: KindDecoder {
     let leap = f.choice("leap_birthday", LeapDayRule.allCases.map { ($0.rawValue, $0) })
     let relationship = f.string("relationship")
     let tags = f.stringList("tags")
+    let photo = MediaPathField.read(&f, "photo")
     guard !full.isEmpty else { return nil }
     var c = Contact(meta: meta, name: full)
     c.firstName = first
@@ -24,6 +25,7 @@ enum ContactDecoder: KindDecoder {
     c.birthday = birthday
     c.leapBirthday = leap ?? .feb28
     c.tags = tags
+    c.photo = photo
     c.notes = body
     return .contact(c)
   }

@@ -24,6 +24,11 @@ extension KindSchema {
         meaning:
           "`feb28` (default) or `mar1`: where a 29 February birthday falls in common years"),
       FieldSchema("tags", .words, example: "[family]", meaning: "a list of words"),
+      FieldSchema(
+        "photo", .mediaPath, example: "contacts/%.jpg",
+        meaning:
+          "an image in `media/`, written from the top of the data folder: `media/contacts/ana.jpg`"
+      ),
     ])
 
   /// `occasions/`: anniversaries, holidays, parties.
@@ -36,8 +41,13 @@ extension KindSchema {
         "date", .date, .required, example: "2026-06-14", fallback: .today,
         meaning: "the date; for a yearly occasion, any year it happened (the first, say)"),
       FieldSchema(
-        "recurring", .choice(["yearly", "none"]), example: "yearly",
-        meaning: "`yearly` or `none` (default `none`; `true` means yearly)"),
+        "recurring", .text, example: "yearly",
+        meaning:
+          "`yearly` or `none` (default `none`; `true` means yearly), or a floating yearly day: "
+          + "`second Sunday of May`, `last Monday of May`, `fourth Thursday of November`"),
+      FieldSchema(
+        "until", .date, example: "2030-12-31",
+        meaning: "the last day a yearly occasion may fall on (default: it goes on)"),
       FieldSchema(
         "contact", .reference(.contacts), example: "family/mom",
         meaning: "the person it is about (a contact id)"),

@@ -75,6 +75,11 @@ public struct RecordSchema: Sendable, Hashable {
         meaning:
           "`true` keeps the record out of every page, feed and search index (reports still show it)"
       ),
+      FieldSchema(
+        "source", .text, example: "vcard:6f1c2a",
+        meaning:
+          "where an imported record came from (`vcard:UID`, `ical:UID`, `csv:HASH`); `import` "
+          + "never adds a record whose source is already here ([import](import.md))"),
     ])
 }
 

@@ -699,6 +699,11 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 </div>
 <div class="record-grid">
 <div>
+{% if c.photo %}
+<figure class="chart-figure">
+<img class="photo photo-large" src="{{ root }}{{ c.photo.src }}" alt="Photo of {{ c.name }}"{% if c.photo.width %} width="{{ c.photo.width }}" height="{{ c.photo.height }}"{% endif %} loading="lazy">
+</figure>
+{% endif %}
 <section class="card" aria-labelledby="birthday-h">
 <h2 id="birthday-h">Birthday</h2>
 {% if c.birthday %}{% set b = c.birthday %}
@@ -1185,7 +1190,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <th scope="row"><a href="{{ root }}{{ o.url }}">{{ o.title }}</a></th>
 <td data-label="Next">{% if o.next_date %}{{ dates.day(o.next_date) }} <span class="muted">({{ dates.days(o.days_until) }})</span>{% else %}<span class="muted">was {{ dates.day(o.date) }}</span>{% endif %}</td>
 <td data-label="Whose">{% if o.contact %}<a href="{{ root }}{{ o.contact.url }}">{{ o.contact.name }}</a>{% else %}–{% endif %}</td>
-<td data-label="Repeats">{{ "every year" if o.recurring else "once" }}</td>
+<td data-label="Repeats">{% if o.rule %}every {{ o.rule }}{% elif o.recurring %}every year{% else %}once{% endif %}</td>
 <td data-label="Gifts" class="num">{% if o.takes_gifts %}{{ o.gift_count }}{% else %}<span class="muted">–</span>{% endif %}</td>
 </tr>
 {% endfor %}
@@ -1233,7 +1238,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <h2 id="facts-h">Details</h2>
 <dl class="facts">
 <dt>Date</dt><dd>{{ dates.day(o.date, "d MMMM yyyy") }}</dd>
-<dt>Repeats</dt><dd>{{ "Every year" if o.recurring else "Once" }}</dd>
+<dt>Repeats</dt><dd>{% if o.rule %}Every year on the {{ o.rule }}{% elif o.recurring %}Every year{% else %}Once{% endif %}{% if o.until %}, until {{ dates.day(o.until) }}{% endif %}</dd>
 {% if o.next_date %}<dt>Next</dt><dd>{{ dates.day(o.next_date) }}</dd>{% endif %}
 <dt>Kind</dt><dd>{{ o.type | capitalize }}</dd>
 {% if o.years %}<dt>Years</dt><dd>{{ o.years }} on {{ dates.day(o.next_date, "d MMM yyyy") }}</dd>{% endif %}

@@ -249,12 +249,15 @@ public struct SiteRenderer: Sendable {
     return out
   }
 
-  /// A warning for each gift whose photo is not among the media files.
+  /// A warning for each gift or contact whose photo is not among the media files.
   private func missingPhotos() -> [Diagnostic] {
-    household.gifts.compactMap { gift in
-      guard let photo = gift.photo, media[photo] == nil else { return nil }
+    let named =
+      household.gifts.map { ($0.photo, $0.meta, "gift") }
+      + household.contacts.map { ($0.photo, $0.meta, "contact") }
+    return named.compactMap { photo, meta, kind in
+      guard let photo, media[photo] == nil else { return nil }
       return Diagnostic(
-        .warning, gift.meta.location, "the photo \(photo) of gift '\(gift.id)' does not exist",
+        .warning, meta.location, "the photo \(photo) of \(kind) '\(meta.id)' does not exist",
         hint: "put the image at data/\(photo), or correct the `photo:` path")
     }
   }

@@ -20,7 +20,7 @@ extension SiteValues {
       ("url", SiteValues.text(links.url(.contacts, c.id))),
       ("first_name", SiteValues.text(c.firstName)), ("last_name", SiteValues.text(c.lastName)),
       ("relationship", SiteValues.text(c.relationship)), ("tags", SiteValues.texts(c.tags)),
-      ("notes", html(c.notes)),
+      ("notes", html(c.notes)), ("photo", picture(c.photo)),
       ("birthday", c.birthday.map { b in birthdayValue(b, c, next: next, today: today) }),
       ("gifts", .array(summaries)), ("gifts_by_status", .dictionary(byStatus)),
       ("planned_spend", .decimal(planned)), ("currency", .string(household.settings.currency)),
@@ -44,16 +44,19 @@ extension SiteValues {
     ])
   }
 
+  /// A picture in `media/` (`src`, `width`, `height`), none when the file is missing.
+  func picture(_ path: String?) -> TemplateValue {
+    guard let p = path, household.media.contains(p) else { return .null }
+    let size = mediaSizes[p]
+    return SiteValues.map([
+      ("src", .string(Permalinks.encode(p))), ("width", size.map { .int($0.width) }),
+      ("height", size.map { .int($0.height) }),
+    ])
+  }
+
   /// A gift idea with its recipient and occasion as links.
   func gift(_ g: Gift) -> TemplateValue {
-    var photo: TemplateValue = .null
-    if let p = g.photo, household.media.contains(p) {
-      let size = mediaSizes[p]
-      photo = SiteValues.map([
-        ("src", .string(Permalinks.encode(p))), ("width", size.map { .int($0.width) }),
-        ("height", size.map { .int($0.height) }),
-      ])
-    }
+    let photo = picture(g.photo)
     var occasion: TemplateValue = .null
     switch g.occasion {
     case .birthday:
@@ -113,6 +116,7 @@ extension SiteValues {
       ("id", .string(o.id)), ("title", .string(o.title)),
       ("url", SiteValues.text(links.url(.occasions, o.id))),
       ("date", .date(o.date)), ("recurring", .bool(o.recurring)),
+      ("rule", SiteValues.text(o.rule?.description)), ("until", SiteValues.date(o.until)),
       ("type", .string(o.kind.rawValue)), ("contact", contactRef(o.contact)),
     ])
   }

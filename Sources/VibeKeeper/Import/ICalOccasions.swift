@@ -1,0 +1,310 @@
+import Foundation
+
+/// Turns the events of a calendar export (a birthdays calendar, holidays, anniversaries)
+/// into occasions: one-off events once; yearly ones (`FREQ=YEARLY`, with `BYMONTH` and
+/// `BYDAY` as a floating day such as "second Sunday of May", `UNTIL` and `COUNT` as
+/// `until`); a series written as separate dates on the same day of several years as one
+/// yearly occasion. What occasions cannot say (a moved occurrence, a monthly rule) is
+/// reported.
+struct ICalOccasions {
+  let clock: LocalClock
+
+  /// One event as an occasion would take it.
+  private struct Event {
+    var uid: String?
+    var title: String
+    var location: String?
+    var start: LocalDate
+    var days: Int
+    var rule: [String: String]?
+    var extra: [LocalDate]
+    var exceptions: Int
+    var recurrence: LocalDate?
+    var line: Int
+  }
+
+  /// The batch of the calendar at `path`, shown as `file`.
+  func batch(_ path: String, file: String) -> ImportBatch {
+    var batch = ImportBatch(file: file)
+    var events: [Event] = []
+    var calendar: String?
+    do {
+      try ICalReader.read(
+        path, event: { e in if let ev = event(e, &batch) { events.append(ev) } },
+        name: { calendar = calendar ?? $0 },
+        problem: { line, message in batch.problem(line: line, message) })
+    } catch {
+      batch.problem(.error, line: 1, "\(error)")
+      return batch
+    }
+    let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    let list = Slug.make(calendar ?? base, fallback: "calendar")
+    // Titles shared by events in different places ("Summer Bank Holiday" in England and in
+    // Scotland) get the place.
+    var places: [String: Set<String>] = [:]
+    for e in events { places[e.title, default: []].insert(e.location ?? "") }
+
+    var seen: Set<String> = []
+    var byUID: [String: [Event]] = [:]
+    var order: [String] = []
+    for (i, e) in events.enumerated() {
+      let uid = e.uid ?? "line-\(i)"
+      if byUID[uid] == nil { order.append(uid) }
+      byUID[uid, default: []].append(e)
+    }
+    for uid in order {
+      guard let group = byUID[uid] else { continue }
+      let master = group.first { $0.recurrence == nil }
+      let overrides = group.filter { $0.recurrence != nil }
+      var series: Event
+      if let master {
+        series = master
+        let moved = overrides.filter { $0.start != $0.recurrence || $0.title != master.title }
+        if !moved.isEmpty, let rule = master.rule {
+          // Occurrences moved (Easter, a substitute bank holiday): a series that ends is
+          // written as the days it really falls on; one that goes on keeps its rule.
+          if let dates = expand(master, rule, &batch) {
+            var days = dates.map { (date: $0, title: master.title) }
+            for o in moved {
+              if let i = days.firstIndex(where: { $0.date == o.recurrence }) {
+                days[i] = (o.start, o.title)
+              }
+            }
+            let key = "ical:" + (master.uid ?? master.title)
+            for d in days where seen.insert(Slug.make(d.title) + "|" + d.date.description).inserted
+            {
+              batch.records.append(
+                ImportedRecord(
+                  kind: .occasions, key: key + "#" + d.date.description, label: d.title,
+                  slugSource: "\(d.title) \(d.date.year)",
+                  fields: [("title", .text(d.title)), ("date", .plain(d.date.description))],
+                  placement: .list(name: list),
+                  origin: SourceLocation(file: file, line: master.line, column: 1)))
+            }
+            continue
+          }
+          batch.problem(
+            line: master.line,
+            "'\(master.title)' is moved or renamed in \(moved.count) year\(moved.count == 1 ? "" : "s") (\(moved.compactMap { $0.recurrence.map { String($0.year) } }.joined(separator: ", "))); an occasion that repeats is the same every year, so those changes are not imported"
+          )
+        }
+      } else if let first = overrides.min(by: { $0.start < $1.start }) {
+        // Occurrences without their series: their dates are the series.
+        series = first
+        series.recurrence = nil
+        series.extra = overrides.map(\.start).filter { $0 != first.start }
+      } else {
+        continue
+      }
+      var title = series.title
+      if (places[title]?.count ?? 0) > 1, let place = series.location, !place.isEmpty {
+        title += " (\(place))"
+      }
+      let origin = SourceLocation(file: file, line: series.line, column: 1)
+      let key =
+        "ical:"
+        + (series.uid
+          ?? Array(SHA256.hash(Array((title + "|" + series.start.description).utf8)).prefix(8))
+          .hexString)
+      if series.days > 1 {
+        batch.problems.append(
+          Diagnostic(
+            .note, origin,
+            "'\(title)' lasts \(series.days) days; the occasion is its first day, \(series.start)"))
+      }
+      if let rule = series.rule {
+        guard let fields = yearly(series, rule, &batch) else { continue }
+        let k =
+          Slug.make(title) + "|"
+          + (fields.first { $0.name == "recurring" }.map { "\($0.value)" } ?? "")
+          + series.start.description.suffix(5)
+        guard seen.insert(k).inserted else { continue }
+        batch.records.append(
+          ImportedRecord(
+            kind: .occasions, key: key, label: title,
+            fields: [("title", .text(title)), ("date", .plain(series.start.description))] + fields,
+            placement: .list(name: list), origin: origin))
+        continue
+      }
+      let dates = ([series.start] + series.extra).sorted()
+      let sameDay = Set(dates.map { $0.description.suffix(5) }).count == 1
+      if dates.count > 1, sameDay, Set(dates.map(\.year)).count == dates.count {
+        guard seen.insert(Slug.make(title) + "|yearly" + dates[0].description.suffix(5)).inserted
+        else { continue }
+        batch.records.append(
+          ImportedRecord(
+            kind: .occasions, key: key, label: title,
+            fields: [
+              ("title", .text(title)), ("date", .plain(dates[0].description)),
+              ("recurring", .plain("yearly")),
+            ], placement: .list(name: list), origin: origin))
+        continue
+      }
+      for (n, date) in dates.enumerated() {
+        guard seen.insert(Slug.make(title) + "|" + date.description).inserted else { continue }
+        batch.records.append(
+          ImportedRecord(
+            kind: .occasions, key: n == 0 ? key : key + "#" + date.description, label: title,
+            slugSource: dates.count > 1 ? "\(title) \(date.year)" : title,
+            fields: [("title", .text(title)), ("date", .plain(date.description))],
+            placement: .list(name: list), origin: origin))
+      }
+    }
+    return batch
+  }
+
+  /// The days of a yearly series that ends (`UNTIL`, `COUNT`), nil for one that goes on or
+  /// a rule an occasion cannot follow.
+  private func expand(_ e: Event, _ rule: [String: String], _ batch: inout ImportBatch)
+    -> [LocalDate]?
+  {
+    guard rule["UNTIL"] != nil || rule["COUNT"] != nil else { return nil }
+    var scratch = ImportBatch(file: batch.file)
+    guard let fields = yearly(e, rule, &scratch) else { return nil }
+    var o = Occasion(
+      meta: RecordMeta(id: "", location: SourceLocation(file: "", line: 0, column: 0), path: ""),
+      title: "", date: e.start)
+    o.recurring = true
+    if case .text(let r)? = fields.first(where: { $0.name == "recurring" })?.value {
+      o.rule = YearlyRule(text: r)
+    }
+    if case .plain(let u)? = fields.first(where: { $0.name == "until" })?.value {
+      o.until = LocalDate(iso: u)
+    }
+    guard o.until != nil else { return nil }
+    return o.dates(onOrAfter: e.start, count: 200)
+  }
+
+  /// The fields of a yearly rule (`recurring`, `until`), or nil with a problem when the
+  /// rule is not one an occasion can follow.
+  private func yearly(_ e: Event, _ rule: [String: String], _ batch: inout ImportBatch)
+    -> [(name: String, value: ImportedRecord.Value)]?
+  {
+    let freq = rule["FREQ"] ?? ""
+    func refuse(_ why: String) -> [(name: String, value: ImportedRecord.Value)]? {
+      batch.problem(
+        line: e.line,
+        "'\(e.title)' \(why); occasions repeat once a year at most, so it is not imported",
+        hint: "add it by hand, or as a health reminder if it is a routine")
+      return nil
+    }
+    guard freq == "YEARLY" else { return refuse("repeats \(freq.lowercased())") }
+    guard (Int(rule["INTERVAL"] ?? "1") ?? 1) == 1 else {
+      return refuse("repeats every \(rule["INTERVAL"] ?? "") years")
+    }
+    var recurring = "yearly"
+    var floating: YearlyRule?
+    if let byday = rule["BYDAY"] {
+      let month = Int(rule["BYMONTH"] ?? "") ?? e.start.month
+      var code = byday
+      var ordinal = Int(rule["BYSETPOS"] ?? "")
+      let digits = code.prefix { $0 == "-" || $0 == "+" || $0.isNumber }
+      if !digits.isEmpty {
+        ordinal = Int(digits.replacingOccurrences(of: "+", with: ""))
+        code = String(code.dropFirst(digits.count))
+      }
+      guard !byday.contains(","), let ordinal,
+        let weekday = Weekday.allCases.first(where: { $0.icalCode == code }),
+        let r = YearlyRule(ordinal: ordinal, weekday: weekday, month: month)
+      else { return refuse("follows the rule \(byday) that is not one day a year") }
+      floating = r
+      recurring = r.description
+    } else if let md = rule["BYMONTHDAY"], Int(md) != e.start.day {
+      return refuse("falls on day \(md) while it starts on \(e.start)")
+    } else if let m = rule["BYMONTH"], Int(m) != e.start.month {
+      return refuse("falls in month \(m) while it starts on \(e.start)")
+    }
+    var fields: [(name: String, value: ImportedRecord.Value)] = [("recurring", .text(recurring))]
+    var until: LocalDate?
+    if let u = rule["UNTIL"] { until = date(u) }
+    if let c = rule["COUNT"].flatMap({ Int($0) }), c >= 1 {
+      var o = Occasion(
+        meta: RecordMeta(id: "", location: SourceLocation(file: "", line: 0, column: 0), path: ""),
+        title: "", date: e.start)
+      o.recurring = true
+      o.rule = floating
+      until = o.dates(onOrAfter: e.start, count: c).last
+    }
+    if let until { fields.append(("until", .plain(until.description))) }
+    if e.exceptions > 0 {
+      batch.problem(
+        line: e.line,
+        "'\(e.title)' skips \(e.exceptions) year\(e.exceptions == 1 ? "" : "s") in the calendar (EXDATE); an occasion cannot skip a year, so it is imported without the exception"
+      )
+    }
+    return fields
+  }
+
+  /// An event as read, or nil with a problem.
+  private func event(_ e: ICalEvent, _ batch: inout ImportBatch) -> Event? {
+    let title = e.first("SUMMARY").flatMap(ICalEvent.text).map(VCardContacts.clean) ?? ""
+    guard !title.isEmpty else {
+      batch.problem(line: e.line, "this event has no title (SUMMARY), so it is not imported")
+      return nil
+    }
+    guard let startProp = e.first("DTSTART"),
+      let start = date(ICalEvent.raw(startProp), tzid: startProp.param("TZID"))
+    else {
+      batch.problem(
+        line: e.line, "'\(title)' has no readable start (DTSTART), so it is not imported")
+      return nil
+    }
+    if let status = e.first("STATUS").map(ICalEvent.raw), status.uppercased() == "CANCELLED" {
+      return nil
+    }
+    var days = 1
+    if let endProp = e.first("DTEND"),
+      let end = date(ICalEvent.raw(endProp), tzid: endProp.param("TZID"))
+    {
+      let allDay =
+        ICalEvent.raw(startProp).count == 8 || startProp.param("VALUE")?.uppercased() == "DATE"
+      days = max(1, start.days(to: end) + (allDay ? 0 : 1))
+    }
+    var rule: [String: String]?
+    if let r = e.first("RRULE") {
+      var parts: [String: String] = [:]
+      for piece in ICalEvent.raw(r).split(separator: ";") {
+        let kv = piece.split(separator: "=", maxSplits: 1)
+        if kv.count == 2 { parts[kv[0].uppercased()] = String(kv[1]).uppercased() }
+      }
+      // A rule that happens once (Google's FREQ=DAILY;COUNT=1) is no rule.
+      if parts["COUNT"] != "1" { rule = parts }
+    }
+    let extra = e.all("RDATE").flatMap { p in
+      ICalEvent.raw(p).split(separator: ",").compactMap { date(String($0), tzid: p.param("TZID")) }
+    }
+    return Event(
+      uid: e.first("UID").flatMap(ICalEvent.text).map { $0.trimmingCharacters(in: .whitespaces) }
+        .flatMap { $0.isEmpty ? nil : $0 },
+      title: title,
+      location: e.first("LOCATION").flatMap(ICalEvent.text).map(VCardContacts.clean),
+      start: start, days: days, rule: rule, extra: extra,
+      exceptions: e.all("EXDATE").count,
+      recurrence: e.first("RECURRENCE-ID").flatMap {
+        date(ICalEvent.raw($0), tzid: $0.param("TZID"))
+      },
+      line: e.line)
+  }
+
+  /// The local date of an iCalendar date or date-time: as written for a date, a floating
+  /// time or one with a TZID (the day on the wall where it happens), converted to the
+  /// settings time zone for UTC (`Z`). Google's `20131210Z` (a date with a Z) is a date.
+  func date(_ text: String, tzid: String? = nil) -> LocalDate? {
+    let t = text.trimmingCharacters(in: .whitespaces)
+    let digits = t.prefix(8)
+    guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
+      let d = Int(digits.suffix(2)), let day = LocalDate(year: y, month: m, day: d)
+    else { return nil }
+    let rest = t.dropFirst(8)
+    guard rest.hasPrefix("T"), rest.hasSuffix("Z"), tzid == nil else { return day }
+    let time = rest.dropFirst().dropLast()
+    guard time.count >= 4, let hh = Int(time.prefix(2)), let mm = Int(time.dropFirst(2).prefix(2))
+    else {
+      return day
+    }
+    let instant = Date(
+      timeIntervalSince1970: Double(day.dayNumber) * 86_400 + Double(hh * 3600 + mm * 60))
+    return clock.localDate(of: instant)
+  }
+}

@@ -1,0 +1,310 @@
+import Foundation
+
+/// Turns the records of an import into file changes: it skips what is already in the data
+/// folder (the same source key, or the same record by content), gives the rest ids and file
+/// names that never collide with a record, and appends or creates the files. A pure
+/// function of the household, the batches and the files it reads through the writer.
+struct ImportPlanner {
+  let household: Household
+  let writer: DataWriter
+
+  /// What the planner decided, per source file: the changes and the counts for the report.
+  struct Plan {
+    var changes: [FileChange] = []
+    var files: [FileReport] = []
+  }
+
+  /// One source file's outcome.
+  struct FileReport {
+    var file: String
+    /// The records added, by target path, in order.
+    var added: [(path: String, kind: RecordKind, label: String, isNew: Bool)] = []
+    /// Skipped because the same source key is already there.
+    var alreadyImported = 0
+    /// Skipped because the same record (by name, or by game and day) is already there:
+    /// what was skipped and the id it matched.
+    var alreadyThere: [(label: String, id: String)] = []
+    /// Problems at source lines.
+    var problems: [Diagnostic] = []
+  }
+
+  private var sourceIDs: [String: String] = [:]
+  private var sameIDs: [RecordKind: [String: String]] = [:]
+  private var takenIDs: [RecordKind: Set<String>] = [:]
+  private var reservedPaths: Set<String> = []
+
+  init(household: Household, writer: DataWriter) {
+    self.household = household
+    self.writer = writer
+    func scan<R: HouseholdRecord>(_ type: R.Type, _ same: (R) -> String?) {
+      var byKey: [String: String] = [:]
+      for r in household[keyPath: R.list] {
+        if let s = r.meta.source { sourceIDs[s] = sourceIDs[s] ?? r.meta.id }
+        if let k = same(r), byKey[k] == nil { byKey[k] = r.meta.id }
+      }
+      sameIDs[R.kind] = byKey
+      takenIDs[R.kind] = household.ids(of: R.kind)
+    }
+    let clock = LocalClock(
+      now: Date(timeIntervalSince1970: 0), timeZone: household.settings.timeZone)
+    scan(Contact.self) { Self.sameContact(name: $0.name) }
+    scan(Occasion.self) {
+      Self.sameOccasion(
+        title: $0.title, date: $0.date.description, yearly: $0.recurring,
+        rule: $0.rule?.description)
+    }
+    scan(Game.self) { Self.sameGame(name: $0.name) }
+    scan(GameResult.self) {
+      Self.sameResult(
+        game: $0.game, day: $0.when.localDate(in: clock).description, player: $0.player)
+    }
+    scan(Purchase.self) { _ in nil }
+  }
+
+  // MARK: What makes two records the same
+
+  static func sameContact(name: String) -> String { "name:" + ActionContext.key(name) }
+  static func sameGame(name: String) -> String { "name:" + ActionContext.key(name) }
+  static func sameOccasion(title: String, date: String, yearly: Bool, rule: String?) -> String {
+    // A yearly one by its day of the year (or its rule), not the year: a holiday typed
+    // with another year is the same holiday. A one-off one by its date.
+    ActionContext.key(title) + "|" + (rule ?? (yearly ? String(date.suffix(5)) : date))
+  }
+  static func sameResult(game: String, day: String, player: String?) -> String {
+    game + "|" + String(day.prefix(10)) + "|" + ActionContext.key(player ?? "")
+  }
+
+  /// The same-record key of an imported record, from its resolved fields.
+  private func same(_ kind: RecordKind, _ f: [String: String]) -> String? {
+    switch kind {
+    case .contacts: f["name"].map(Self.sameContact)
+    case .games: f["name"].map(Self.sameGame)
+    case .occasions:
+      f["title"].map {
+        Self.sameOccasion(
+          title: $0, date: f["date"] ?? "", yearly: f["recurring"] != nil,
+          rule: f["recurring"].flatMap { YearlyRule(text: $0)?.description })
+      }
+    case .results:
+      f["game"].map {
+        Self.sameResult(game: $0, day: f["date"] ?? f["at"] ?? "", player: f["player"])
+      }
+    default: nil
+    }
+  }
+
+  // MARK: Planning
+
+  /// Plans every batch in order.
+  mutating func plan(_ batches: [ImportBatch]) throws(DataWriter.Problem) -> Plan {
+    var plan = Plan()
+    var newFiles: [FileChange] = []
+    var appends: [String: [String]] = [:]
+    var appendOrder: [String] = []
+    for batch in batches {
+      var report = FileReport(file: batch.file)
+      report.problems = batch.problems
+      for record in batch.records {
+        // Resolve the ids it names.
+        var resolved: [(String, String, ImportedRecord.Value)] = []
+        var missing: String?
+        for (name, value) in record.fields {
+          switch value {
+          case .text(let t), .plain(let t): resolved.append((name, t, value))
+          case .id(of: let key):
+            if let id = sourceIDs[key] {
+              resolved.append((name, id, .plain(id)))
+            } else {
+              missing = key
+            }
+          }
+        }
+        if let missing {
+          report.problems.append(
+            Diagnostic(
+              .warning, record.origin,
+              "\(record.label) is not imported: the record it belongs to (\(missing)) was not imported either"
+            ))
+          continue
+        }
+        let raw = Dictionary(resolved.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+        if let key = record.key, let id = sourceIDs[key] {
+          if !reservedSource.contains(key) { report.alreadyImported += 1 }
+          _ = id
+          continue
+        }
+        // A one-off occasion is also the same as a yearly one on its day.
+        var yearly: String?
+        if record.kind == .occasions, raw["recurring"] == nil, let t = raw["title"],
+          let d = raw["date"]
+        {
+          yearly = Self.sameOccasion(title: t, date: d, yearly: true, rule: nil)
+        }
+        let known = sameIDs[record.kind] ?? [:]
+        if let id = [same(record.kind, raw), yearly].compactMap({ $0 }).compactMap({ known[$0] })
+          .first
+        {
+          if let key = record.key { sourceIDs[key] = id }
+          report.alreadyThere.append((record.label, id))
+          continue
+        }
+        // A new record: its id and its place.
+        var fields = resolved.map { (name: $0.0, value: $0.2) }
+        let path: String
+        let id: String
+        let isNew: Bool
+        switch record.placement {
+        case .file(let folder):
+          let base = freeBase(
+            record.kind, prefix: folder.map { $0 + "/" } ?? "", Slug.make(record.slugSource))
+          id = (folder.map { $0 + "/" } ?? "") + base
+          path = "\(record.kind.folder)/\(id).md"
+          isNew = true
+        case .list(let name):
+          id = freeBase(record.kind, prefix: "", Slug.make(record.slugSource))
+          fields.insert((name: "id", value: .plain(id)), at: 0)
+          path = "\(record.kind.folder)/\(name).yml"
+          isNew = false
+        case .monthly(let year, let month):
+          path = "\(record.kind.folder)/\(year)/\(month < 10 ? "0" : "")\(month).yml"
+          id = path
+          isNew = false
+        }
+        if let photo = record.photo {
+          let name = freePhoto(record.kind, id.replacingOccurrences(of: "/", with: "-"), photo.ext)
+          newFiles.append(
+            FileChange(path: "media/" + name, before: nil, after: "", bytes: photo.bytes))
+          fields.append((name: "photo", value: .text(name)))
+        }
+        if let key = record.key {
+          fields.append((name: "source", value: .text(key)))
+          sourceIDs[key] = id
+          reservedSource.insert(key)
+        }
+        if let same = same(record.kind, raw) { sameIDs[record.kind, default: [:]][same] = id }
+        takenIDs[record.kind, default: []].insert(id.lowercased())
+        reservedIDs.insert(kindID(record.kind, id))
+        switch record.placement {
+        case .file:
+          newFiles.append(
+            FileChange(path: path, before: nil, after: Self.markdown(fields, body: record.body)))
+        case .list:
+          if appends[path] == nil { appendOrder.append(path) }
+          appends[path, default: []].append(Self.block(fields))
+        case .monthly:
+          if appends[path] == nil { appendOrder.append(path) }
+          appends[path, default: []].append(Self.flow(fields))
+        }
+        report.added.append((path, record.kind, record.label, isNew))
+      }
+      plan.files.append(report)
+    }
+    plan.changes = newFiles
+    for path in appendOrder {
+      guard let lines = appends[path] else { continue }
+      plan.changes.append(try append(lines, to: path))
+    }
+    return plan
+  }
+
+  private var reservedSource: Set<String> = []
+  private var reservedIDs: Set<String> = []
+  private func kindID(_ kind: RecordKind, _ id: String) -> String { kind.rawValue + ":" + id }
+
+  /// The first of `slug`, `slug-2`, ... that is neither an id of the kind nor a file.
+  private mutating func freeBase(_ kind: RecordKind, prefix: String, _ slug: String) -> String {
+    let taken = takenIDs[kind] ?? []
+    let folder = writer.root.appendingPathComponent(kind.folder + "/" + prefix)
+    for base in FreeFileName.candidates(slug) {
+      let id = (prefix + base).lowercased()
+      guard !taken.contains(id), !reservedPaths.contains(kind.folder + "/" + id) else { continue }
+      guard
+        FreeFileName.isFree(
+          base, takenIDs: [],
+          exists: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        )
+      else { continue }
+      reservedPaths.insert(kind.folder + "/" + id)
+      return base
+    }
+    return slug + "-" + UUID().uuidString.prefix(8).lowercased()
+  }
+
+  /// A free file name in `media/KIND/` for a picture.
+  private mutating func freePhoto(_ kind: RecordKind, _ base: String, _ ext: String) -> String {
+    for candidate in FreeFileName.candidates(base) {
+      let name = "\(kind.folder)/\(candidate).\(ext)"
+      guard !reservedPaths.contains("media/" + name),
+        !FileManager.default.fileExists(
+          atPath: writer.root.appendingPathComponent("media/" + name).path)
+      else { continue }
+      reservedPaths.insert("media/" + name)
+      return name
+    }
+    return "\(kind.folder)/\(base)-\(UUID().uuidString.prefix(8).lowercased()).\(ext)"
+  }
+
+  // MARK: Text
+
+  private static func scalar(_ v: ImportedRecord.Value, flow: Bool) -> String {
+    switch v {
+    case .text(let t): flow ? YAMLText.flowScalar(t) : YAMLText.scalar(t)
+    case .plain(let t), .id(of: let t): t
+    }
+  }
+
+  /// A Markdown record: front matter and body.
+  static func markdown(_ fields: [(name: String, value: ImportedRecord.Value)], body: String)
+    -> String
+  {
+    var out = "---\n"
+    for (name, value) in fields { out += name + ": " + scalar(value, flow: false) + "\n" }
+    out += "---\n"
+    let text = body.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !text.isEmpty { out += text + "\n" }
+    return out
+  }
+
+  /// A block entry of a list file.
+  static func block(_ fields: [(name: String, value: ImportedRecord.Value)]) -> String {
+    var out = ""
+    for (i, (name, value)) in fields.enumerated() {
+      out += (i == 0 ? "- " : "  ") + name + ": " + scalar(value, flow: false) + "\n"
+    }
+    return out
+  }
+
+  /// A one-line entry of a monthly log.
+  static func flow(_ fields: [(name: String, value: ImportedRecord.Value)]) -> String {
+    YAMLText.flowEntry(fields.map { ($0.name, scalar($0.value, flow: true)) }) + "\n"
+  }
+
+  /// `entries` appended to the list file at `path` (created with a heading comment when
+  /// needed), in the file's own line ends.
+  private func append(_ entries: [String], to path: String) throws(DataWriter.Problem)
+    -> FileChange
+  {
+    let before = try writer.read(path)
+    let block = entries.first.map { $0.hasPrefix("- id:") } ?? false
+    var text = before ?? ""
+    if before == nil {
+      text = "# Imported by vibekeeper import.\n"
+    } else if !text.isEmpty, !text.hasSuffix("\n") {
+      text += "\n"
+    }
+    let crlf =
+      before.map { text in
+        text.utf8.firstIndex(of: UInt8(ascii: "\n")).map { i in
+          i > text.utf8.startIndex && text.utf8[text.utf8.index(before: i)] == UInt8(ascii: "\r")
+        } ?? false
+      } ?? false
+    var added = ""
+    added.reserveCapacity(entries.reduce(0) { $0 + $1.utf8.count + 1 })
+    for entry in entries {
+      if block { added += "\n" }
+      added += entry
+    }
+    if crlf { added = added.replacingOccurrences(of: "\n", with: "\r\n") }
+    return FileChange(path: path, before: before, after: text + added)
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Game results from the CSV export of another habit or game app, read with a mapping file
+/// (`CSVMapping`): a row per result with its date (or date-time), its game (a column, or
+/// one game for the whole file), and optionally score, player, puzzle and whether it was
+/// completed. A game named that does not exist yet is created.
+struct ResultsCSV {
+  let mapping: CSVMapping
+  let clock: LocalClock
+
+  /// The batch of the CSV file at `path`.
+  func batch(_ path: String) -> ImportBatch {
+    var batch = ImportBatch(file: path)
+    var games: Set<String> = []
+    var positions: [String: Int]?
+    var skipped = 0
+    var rows: [ImportedRecord] = []
+    do {
+      try CSVReader(separator: mapping.separator, encoding: mapping.encoding).read(
+        path,
+        row: { row, line in
+          if skipped < mapping.skip {
+            skipped += 1
+            return
+          }
+          guard let pos = positions else {
+            switch mapping.positions(header: mapping.header ? row : nil) {
+            case .success(let p): positions = p
+            case .failure(let f):
+              batch.problem(
+                .error, line: line, f.message, hint: "correct `columns:` in \(mapping.file)")
+              positions = [:]
+            }
+            if mapping.header { return }
+            return self.row(row, line, positions ?? [:], &games, &rows, &batch)
+          }
+          guard !pos.isEmpty || mapping.columns.isEmpty else { return }
+          self.row(row, line, pos, &games, &rows, &batch)
+        }, problem: { line, message in batch.problem(line: line, message) })
+    } catch {
+      batch.problem(.error, line: 1, "\(error)")
+      return batch
+    }
+    batch.records += rows
+    return batch
+  }
+
+  private func row(
+    _ row: [String], _ line: Int, _ pos: [String: Int], _ games: inout Set<String>,
+    _ rows: inout [ImportedRecord], _ batch: inout ImportBatch
+  ) {
+    func value(_ field: String) -> String? {
+      if let i = pos[field] {
+        let v = i < row.count ? row[i].trimmingCharacters(in: .whitespaces) : ""
+        return v.isEmpty ? nil : v
+      }
+      return mapping.defaults[field]
+    }
+    guard !row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return }
+    guard let game = value("game") else {
+      batch.problem(line: line, "this row names no game, so it is not imported")
+      return
+    }
+    var fields: [(name: String, value: ImportedRecord.Value)] = []
+    let gameKey = "game:" + ActionContext.key(game)
+    if games.insert(gameKey).inserted {
+      batch.records.append(
+        ImportedRecord(
+          kind: .games, key: gameKey, label: game, fields: [("name", .text(game))],
+          placement: .file(folder: nil),
+          origin: SourceLocation(file: batch.file, line: line, column: 1)))
+    }
+    fields.append(("game", .id(of: gameKey)))
+    var day: LocalDate
+    if let at = value("at"),
+      let instant = NowOption.parse(
+        at.replacingOccurrences(of: " ", with: "T"), timeZone: clock.timeZone),
+      LocalDate(iso: at) == nil
+    {
+      let t = clock.localTime(of: instant)
+      day = clock.localDate(of: instant)
+      fields.append(("at", .plain(day.description + "T" + String(t.description.prefix(5)))))
+    } else if let d = value("date").flatMap(mapping.date) ?? value("at").flatMap(mapping.date) {
+      day = d
+      fields.append(("date", .plain(d.description)))
+    } else {
+      batch.problem(
+        line: line,
+        "'\(value("date") ?? value("at") ?? "")' is not a date in the format \(mapping.dateFormat), so the row is not imported",
+        hint: "set `date_format:` in \(mapping.file)")
+      return
+    }
+    if let c = value("completed"), !mapping.doneWords.contains(c.lowercased()) {
+      fields.append(("completed", .plain("false")))
+    }
+    if let s = value("score") { fields.append(("score", .text(s))) }
+    if let p = value("puzzle") {
+      if let n = Int(p), n >= 0 {
+        fields.append(("puzzle", .plain(String(n))))
+      } else {
+        batch.problem(line: line, "the puzzle number '\(p)' is not a number, so it is left out")
+      }
+    }
+    if let p = value("player") { fields.append(("player", .text(p))) }
+    rows.append(
+      ImportedRecord(
+        kind: .results, key: nil, label: "\(game) on \(day)", fields: fields,
+        placement: .monthly(year: day.year, month: day.month),
+        origin: SourceLocation(file: batch.file, line: line, column: 1)))
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a file a chunk at a time and hands out its lines, so an import of a large export
+/// keeps only one line (and what it builds) in memory. Lines end in LF or CRLF; a leading
+/// UTF-8 byte order mark is dropped; a line longer than `maxLine` bytes is reported as too
+/// long rather than read.
+struct SourceLines {
+  /// The longest line read, in bytes (a folded vCard photo is many lines, each short).
+  static let maxLine = 4 << 20
+
+  /// A line: its number and bytes (without the line end), or that it was too long.
+  enum Line {
+    case text(number: Int, bytes: [UInt8])
+    case tooLong(number: Int)
+  }
+
+  /// Why a file could not be read.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Calls `body` with each line of the file at `path` in order; `body` returns false to
+  /// stop early.
+  static func read(_ path: String, _ body: (Line) throws -> Bool) throws {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw Failure(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw Failure(description: "\(path) is not a file")
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw Failure(description: "cannot open \(path)")
+    }
+    defer { try? handle.close() }
+    var pending: [UInt8] = []
+    var skipping = false
+    var number = 0
+    var first = true
+    func emit() throws -> Bool {
+      number += 1
+      if skipping {
+        skipping = false
+        pending.removeAll(keepingCapacity: true)
+        return try body(.tooLong(number: number))
+      }
+      // CRLF, and the CR CR LF of a CRLF file that went through a text-mode copy once more.
+      while pending.last == UInt8(ascii: "\r") { pending.removeLast() }
+      if first {
+        first = false
+        if pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }
+      }
+      let line = pending
+      pending.removeAll(keepingCapacity: true)
+      return try body(.text(number: number, bytes: line))
+    }
+    while true {
+      let chunk = handle.readData(ofLength: 1 << 18)
+      if chunk.isEmpty { break }
+      var stop = false
+      try chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        var start = 0
+        let bytes = raw.bindMemory(to: UInt8.self)
+        while start < bytes.count {
+          if let nl = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if !skipping { pending.append(contentsOf: bytes[start..<nl]) }
+            start = nl + 1
+            if !skipping, pending.count > maxLine { skipping = true }
+            if try !emit() {
+              stop = true
+              return
+            }
+          } else {
+            if !skipping { pending.append(contentsOf: bytes[start...]) }
+            if pending.count > maxLine {
+              skipping = true
+              pending.removeAll()
+            }
+            start = bytes.count
+          }
+        }
+      }
+      if stop { return }
+    }
+    if !pending.isEmpty || skipping { _ = try emit() }
+  }
+}
+
+/// Text of an imported file: UTF-8, or a declared or guessed legacy charset.
+enum ImportText {
+  /// `bytes` as text in `charset` (an IANA name such as `UTF-8`, `ISO-8859-1`,
+  /// `windows-1252`); nil when they are not valid in it. Without a charset, UTF-8.
+  static func decode(_ bytes: some Collection<UInt8>, charset: String? = nil) -> String? {
+    switch charset?.lowercased() {
+    case nil, "utf-8", "utf8", "us-ascii", "ascii":
+      return String(validating: bytes, as: UTF8.self)
+    case "iso-8859-1", "latin1", "iso_8859-1", "l1", "iso8859-1":
+      return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    case "windows-1252", "cp1252", "iso-8859-15", "latin-9":
+      return String(data: Data(bytes), encoding: .windowsCP1252)
+    case "utf-16", "utf-16le", "utf-16be":
+      return String(data: Data(bytes), encoding: .utf16)
+    case "shift_jis", "shift-jis", "sjis":
+      return String(data: Data(bytes), encoding: .shiftJIS)
+    default:
+      return String(validating: bytes, as: UTF8.self)
+    }
+  }
+}

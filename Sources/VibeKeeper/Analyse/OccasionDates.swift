@@ -73,9 +73,9 @@ private func yearlyDates(
   var out: [LocalDate] = []
   var year = max(start.year, firstYear)
   // A year has at most one date. Only the first year misses it, except for a rule on a
-  // fifth weekday (which some years lack, never seven in a row), so 7 × (count + 1) years
-  // always suffice.
-  let last = year + 7 * (min(max(count, 0), 10_000) + 1)
+  // fifth weekday, which some years lack (a fifth Monday of February comes every 28
+  // years), so 28 × (count + 1) years always suffice.
+  let last = year + 28 * (min(max(count, 0), 10_000) + 1)
   while out.count < count, year <= last, year <= 9999 {
     if let d = dateIn(year), d >= start { out.append(d) }
     year += 1

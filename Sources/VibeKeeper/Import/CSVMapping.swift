@@ -209,6 +209,7 @@ struct CSVMapping: Sendable {
             continue
           }
           var pattern: NSRegularExpression?
+          var hasMatch = false
           var rule = (column: "description", set: [String: String](), skip: false)
           for e in r.entries {
             guard case .scalar(let v) = e.value else {
@@ -217,6 +218,7 @@ struct CSVMapping: Sendable {
             }
             switch e.key.text {
             case "match":
+              hasMatch = true
               do {
                 pattern = try NSRegularExpression(pattern: v.text, options: [.caseInsensitive])
               } catch {
@@ -241,7 +243,7 @@ struct CSVMapping: Sendable {
               Rule(
                 pattern: pattern, column: rule.column, set: rule.set, skip: rule.skip, line: r.line)
             )
-          } else {
+          } else if !hasMatch {
             problems.append(
               Diagnostic(
                 .error, SourceLocation(file: path, line: r.line, column: r.column),

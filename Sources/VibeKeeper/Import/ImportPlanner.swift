@@ -145,7 +145,12 @@ struct ImportPlanner {
           .first
         {
           if let key = record.key { sourceIDs[key] = id }
-          report.alreadyThere.append((record.label, id))
+          // A result is nothing but its game, day and player: the same one is this one.
+          if record.kind == .results {
+            report.alreadyImported += 1
+          } else {
+            report.alreadyThere.append((record.label, id))
+          }
           continue
         }
         // A new record: its id and its place.
@@ -174,7 +179,7 @@ struct ImportPlanner {
           let name = freePhoto(record.kind, id.replacingOccurrences(of: "/", with: "-"), photo.ext)
           newFiles.append(
             FileChange(path: "media/" + name, before: nil, after: "", bytes: photo.bytes))
-          fields.append((name: "photo", value: .text(name)))
+          fields.append((name: "photo", value: .text("media/" + name)))
         }
         if let key = record.key {
           fields.append((name: "source", value: .text(key)))

@@ -10,6 +10,14 @@ struct PurchasesCSV {
   let mapping: CSVMapping
   let household: Household
 
+  /// An amount as a bank writes it, with two places when it has no more (`4.10`).
+  static func money(_ value: Decimal) -> String {
+    var scaled = value * 100
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &scaled, 0, .plain)
+    return DecimalFormat.plain(value, places: rounded == scaled ? 2 : nil)
+  }
+
   /// The batch of the CSV file at `path`.
   func batch(_ path: String) -> ImportBatch {
     var batch = ImportBatch(file: path)
@@ -77,21 +85,23 @@ struct PurchasesCSV {
             return
           }
           // Rules: every one that matches, in order; a later one wins.
-          var set = mapping.defaults
+          var fromRules: [String: String] = [:]
           var skip = false
           for rule in mapping.rules {
             let text = value(rule.column) ?? ""
             let range = NSRange(text.startIndex..., in: text)
             guard rule.pattern.firstMatch(in: text, range: range) != nil else { continue }
             if rule.skip { skip = true }
-            for (k, v) in rule.set { set[k] = v }
+            for (k, v) in rule.set { fromRules[k] = v }
           }
           if skip {
             ruled += 1
             return
           }
+          // A rule wins over the row's column, which wins over the mapping's default.
+          var set = mapping.defaults
           for f in ["store", "category", "currency", "name", "item", "quantity", "expires"] {
-            if let v = value(f), set[f] == nil || mapping.columns[f] != nil { set[f] = v }
+            if let v = fromRules[f] ?? value(f) { set[f] = v }
           }
           let description = value("description") ?? ""
           if let item = set["item"], badItems.contains(item) { set["item"] = nil }
@@ -125,10 +135,10 @@ struct PurchasesCSV {
           if let name, set["item"] == nil || set["name"] != nil {
             fields.append(("name", .text(String(name.prefix(200)))))
           }
-          fields.append(("price", .plain(ActionContext.amount(price))))
+          fields.append(("price", .plain(Self.money(price))))
           if quantity != 1 {
             fields.append(("quantity", .plain(ActionContext.amount(quantity))))
-            fields.append(("total", .plain(ActionContext.amount(amount))))
+            fields.append(("total", .plain(Self.money(amount))))
           }
           if let store = set["store"] {
             fields.append(("store", .text(VCardContacts.clean(store))))
@@ -141,7 +151,7 @@ struct PurchasesCSV {
             fields.append(("expires", .plain(d.description)))
           }
           let content = [
-            date.description, ActionContext.amount(amount), description, set["store"] ?? "",
+            date.description, ActionContext.amount(amount), description, value("store") ?? "",
           ]
           .joined(separator: "|")
           let n = seen[content, default: 0] + 1

@@ -130,8 +130,10 @@ import Testing
     for field in described.fields where field.name != described.titleField {
       if case .mapping = field.type { continue }
       if needed.contains(where: { $0.0 == field.name }) { continue }
-      // `occasion: birthday` needs the recipient.
-      let also = field.name == "occasion" ? [("for", "family/mom")] : []
+      // `occasion: birthday` needs the recipient; `until` a yearly occasion.
+      let also =
+        field.name == "occasion"
+        ? [("for", "family/mom")] : field.name == "until" ? [("recurring", "yearly")] : []
       let value = field.example.replacingOccurrences(of: "$", with: "EUR")
         .replacingOccurrences(of: "%", with: "x")
       let result = RecordDraft.make(

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// `import loop`, `import csv` and `import purchases-csv`.
+@Suite struct CSVImportTests {
+  @Test(.enabled(if: ImportFixture.haveSamples))
+  func loopExportsOfBothFormatsGiveTheSameGamesAndResults() throws {
+    for export in ["uhabits-2021-numeric-export", "uhabits-2025-labelled-export"] {
+      let f = try ImportFixture()
+      defer { f.cleanup() }
+      let folder = ImportFixture.sample("loop/" + export)
+      try f.run(.loop, [folder]) { $0.player = "Ana" }
+      let r = f.loaded()
+      #expect(r.diagnostics.isEmpty, "\(lines(r))")
+      #expect(r.household.games.map(\.name).sorted() == ["Meditate", "Wake up early"])
+      #expect(
+        r.household.games.first { $0.name == "Meditate" }?.notes
+          == "Did you meditate this morning?\n")
+      // Only the days marked done by hand (2 / YES_MANUAL) are results, oldest first.
+      #expect(
+        f.text("results/2015/01.yml") == """
+          # Imported by vibekeeper import.
+          - {game: wake-up-early, date: 2015-01-16, player: Ana}
+          - {game: wake-up-early, date: 2015-01-17, player: Ana}
+          - {game: wake-up-early, date: 2015-01-20, player: Ana}
+          - {game: wake-up-early, date: 2015-01-21, player: Ana}
+          - {game: wake-up-early, date: 2015-01-22, player: Ana}
+          - {game: wake-up-early, date: 2015-01-25, player: Ana}
+
+          """)
+      #expect(try f.run(.loop, [folder]) { $0.player = "Ana" }.plan.changes.isEmpty)
+    }
+  }
+
+  @Test func loopNeedsBothFiles() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let habits = try f.source("Habits.csv", "Position,Name\n001,Read\n")
+    let out = try f.run(.loop, [habits])
+    #expect(
+      out.plan.notes.first?.message.hasPrefix(
+        "a Loop export is a folder with Habits.csv and Checkmarks.csv") == true)
+    #expect(out.plan.changes.isEmpty)
+  }
+
+  @Test func habitResultsWithAMappingAndAGrownFile() throws {
+    let f = try ImportFixture(["games/wordle.md": "---\nname: Wordle\n---\n"])
+    defer { f.cleanup() }
+    let mapping = try f.source(
+      "streaks.yml",
+      "columns: {date: Day, game: Habit, score: Result, completed: Done}\ndate_format: DD/MM/YYYY\n"
+    )
+    let rows =
+      "Habit,Day,Result,Done\nwordle,23/11/2026,4/6,yes\nStretching,23/11/2026,,no\nWordle,31/11/2026,,yes\n"
+    let csv = try f.source("export.csv", rows)
+    let out = try f.run(.csv, [csv]) { $0.mapping = mapping }
+    #expect(
+      out.plan.notes.map(\.message) == [
+        "'31/11/2026' is not a date in the format DD/MM/YYYY, so the row is not imported"
+      ])
+    #expect(out.plan.notes.first?.location.line == 4)
+    #expect(
+      f.text("games/stretching.md") == "---\nname: Stretching\nsource: game:stretching\n---\n")
+    #expect(
+      f.text("results/2026/11.yml").hasSuffix(
+        "- {game: wordle, date: 2026-11-23, score: 4/6}\n- {game: stretching, date: 2026-11-23, completed: false}\n"
+      ))
+    let grown = try f.source("export.csv", rows + "Wordle,24/11/2026,3/6,yes\n")
+    let again = try f.run(.csv, [grown]) { $0.mapping = mapping }
+    #expect(again.plan.changes.map(\.path) == ["results/2026/11.yml"])
+    #expect(
+      again.plan.changes.first?.diff.hasSuffix("+ - {game: wordle, date: 2026-11-24, score: 3/6}")
+        == true)
+  }
+
+  static let bank = """
+    Kontoauszug;;;;
+    ;;;;
+    "Buchungstag";"Wertstellung";"Auftraggeber / Begünstigter";"Verwendungszweck";"Betrag (EUR)"
+    "02.11.2026";"02.11.2026";"REWE Markt GmbH";"REWE SAGT DANKE 1234";"-23,45"
+    "03.11.2026";"03.11.2026";"Arbeitgeber AG";"Gehalt November";"2.500,00"
+    "04.11.2026";"04.11.2026";"Netflix";"NETFLIX.COM";"-12,99"
+    "04.11.2026";"04.11.2026";"Netflix";"NETFLIX.COM";"-12,99"
+    "05.12.2026";"05.12.2026";"Bäckerei Müller";"Brot, ""Laugen""
+    und Brötchen";"-1.004,10"
+
+    """
+
+  static let rules = """
+    skip: 2
+    encoding: windows-1252
+    date_format: DD.MM.YYYY
+    decimal: comma
+    spending: negative
+    columns: {date: Buchungstag, amount: Betrag (EUR), description: Verwendungszweck, store: Auftraggeber / Begünstigter}
+    rules:
+      - {match: "rewe", store: REWE, category: groceries, item: milk}
+      - {match: "netflix", name: Netflix, category: subscriptions}
+
+    """
+
+  @Test func aGermanBankExportWithRules() throws {
+    let f = try ImportFixture(["items/milk.md": "---\nname: Milk\n---\n"])
+    defer { f.cleanup() }
+    let mapping = try f.source("bank.rules.yml", Self.rules)
+    let latin = try #require(Self.bank.data(using: .windowsCP1252))
+    let csv = try f.source("bank.csv", [UInt8](latin))
+    let out = try f.run(.purchasesCSV, [csv]) { $0.mapping = mapping }
+    #expect(
+      out.plan.notes.map(\.message) == [
+        "1 row is money in (the other sign), not purchases, so it is not imported"
+      ])
+    let november = f.text("purchases/2026/11.yml")
+    #expect(
+      november.contains(
+        "- {date: 2026-11-02, item: milk, price: 23.45, store: REWE, category: groceries, source: csv:"
+      ))
+    #expect(
+      november.contains(
+        "- {date: 2026-11-04, name: Netflix, price: 12.99, store: Netflix, category: subscriptions, source: csv:"
+      ))
+    #expect(november.components(separatedBy: "name: Netflix").count == 3)
+    #expect(
+      f.text("purchases/2026/12.yml").contains(
+        "name: \"Brot, \\\"Laugen\\\" und Brötchen\", price: 1004.10, store: Bäckerei Müller"))
+    let r = f.loaded()
+    #expect(r.diagnostics.isEmpty, "\(lines(r))")
+    #expect(r.household.purchases.count == 4)
+    // Again: nothing; with a new row: that row only.
+    #expect(try f.run(.purchasesCSV, [csv]) { $0.mapping = mapping }.plan.changes.isEmpty)
+    let grown = try #require(
+      (Self.bank + "\"06.12.2026\";\"\";\"Lidl\";\"LIDL\";\"-3,00\"\n").data(using: .windowsCP1252))
+    let again = try f.run(.purchasesCSV, [try f.source("bank.csv", [UInt8](grown))]) {
+      $0.mapping = mapping
+    }
+    #expect(again.plan.changes.map(\.path) == ["purchases/2026/12.yml"])
+    #expect(again.plan.summary.contains("added 1 purchase; 4 already imported"))
+  }
+
+  @Test func mappingMistakesArePositioned() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let mapping = try f.source(
+      "bad.yml",
+      "columns: {date: Day, amout: Amount}\ndecimal: coma\nrules:\n  - {match: \"(\", store: X}\n")
+    let csv = try f.source("a.csv", "Day,Amount\n")
+    #expect {
+      try f.run(.purchasesCSV, [csv]) { $0.mapping = mapping }
+    } throws: { error in
+      let d =
+        (error as? DataWriter.Problem)?.diagnostics.map {
+          "\($0.location.line):\($0.location.column): \($0.message)"
+        } ?? []
+      return d.contains("1:22: 'amout' is not a field of a purchase")
+        && d.contains("2:10: 'decimal' must be comma or point")
+        && d.contains("4:13: '(' is not a valid regular expression")
+        && d.contains("1:1: the mapping names no amount column")
+    }
+  }
+}

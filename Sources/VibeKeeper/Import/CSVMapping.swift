@@ -304,6 +304,52 @@ struct CSVMapping: Sendable {
     return .success(out)
   }
 
+  /// One data row of a mapped CSV: its line, and its fields by the mapping's names.
+  struct Row {
+    let fields: [String]
+    let line: Int
+    let positions: [String: Int]
+
+    /// The row's value of `field` (its column, trimmed), nil when empty or unmapped.
+    func value(_ field: String) -> String? {
+      guard let i = positions[field], i < fields.count else { return nil }
+      let v = fields[i].trimmingCharacters(in: .whitespaces)
+      return v.isEmpty ? nil : v
+    }
+  }
+
+  /// Calls `body` with each data row of the CSV at `path` (after `skip` lines and the
+  /// header; blank rows left out), or reports into `batch` why the file cannot be read.
+  func rows(_ path: String, _ batch: inout ImportBatch, _ body: (Row, inout ImportBatch) -> Void) {
+    var positions: [String: Int]?
+    var skipped = 0
+    do {
+      try CSVReader(separator: separator, encoding: encoding).read(
+        path,
+        row: { fields, line in
+          if skipped < skip {
+            skipped += 1
+            return
+          }
+          if positions == nil {
+            switch self.positions(header: header ? fields : nil) {
+            case .success(let p): positions = p
+            case .failure(let f):
+              batch.problem(.error, line: line, f.message, hint: "correct `columns:` in \(file)")
+              positions = [:]
+            }
+            if header { return }
+          }
+          guard let pos = positions, !pos.isEmpty,
+            !fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty })
+          else { return }
+          body(Row(fields: fields, line: line, positions: pos), &batch)
+        }, problem: { line, message in batch.problem(line: line, message) })
+    } catch {
+      batch.problem(.error, line: 1, "\(error)")
+    }
+  }
+
   private static func norm(_ s: String) -> String {
     s.trimmingCharacters(in: .whitespaces).lowercased()
   }

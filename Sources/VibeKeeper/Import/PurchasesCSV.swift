@@ -21,8 +21,6 @@ struct PurchasesCSV {
   /// The batch of the CSV file at `path`.
   func batch(_ path: String) -> ImportBatch {
     var batch = ImportBatch(file: path)
-    var positions: [String: Int]?
-    var skipped = 0
     var moneyIn = 0
     var ruled = 0
     var seen: [String: Int] = [:]
@@ -40,134 +38,108 @@ struct PurchasesCSV {
             hint: Suggestion.closest(to: item, in: items).map { "did you mean '\($0)'?" }))
       }
     }
-    do {
-      try CSVReader(separator: mapping.separator, encoding: mapping.encoding).read(
-        path,
-        row: { row, line in
-          if skipped < mapping.skip {
-            skipped += 1
-            return
-          }
-          if positions == nil {
-            switch mapping.positions(header: mapping.header ? row : nil) {
-            case .success(let p): positions = p
-            case .failure(let f):
-              batch.problem(
-                .error, line: line, f.message, hint: "correct `columns:` in \(mapping.file)")
-              positions = [:]
-            }
-            if mapping.header { return }
-          }
-          guard let pos = positions, !pos.isEmpty else { return }
-          guard !row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return }
-          func value(_ field: String) -> String? {
-            guard let i = pos[field] else { return nil }
-            let v = i < row.count ? row[i].trimmingCharacters(in: .whitespaces) : ""
-            return v.isEmpty ? nil : v
-          }
-          guard let dateText = value("date"), let date = mapping.date(dateText) else {
-            batch.problem(
-              line: line,
-              "'\(value("date") ?? "")' is not a date in the format \(mapping.dateFormat), so the row is not imported",
-              hint: "set `date_format:` in \(mapping.file)")
-            return
-          }
-          guard let amountText = value("amount"), var amount = mapping.amount(amountText) else {
-            batch.problem(
-              line: line,
-              "'\(value("amount") ?? "")' is not an amount, so the row is not imported",
-              hint: mapping.decimalComma ? nil : "for amounts like 12,50 set `decimal: comma`")
-            return
-          }
-          if mapping.spendingNegative { amount = -amount }
-          guard amount >= 0 else {
-            moneyIn += 1
-            return
-          }
-          // Rules: every one that matches, in order; a later one wins.
-          var fromRules: [String: String] = [:]
-          var skip = false
-          for rule in mapping.rules {
-            let text = value(rule.column) ?? ""
-            let range = NSRange(text.startIndex..., in: text)
-            guard rule.pattern.firstMatch(in: text, range: range) != nil else { continue }
-            if rule.skip { skip = true }
-            for (k, v) in rule.set { fromRules[k] = v }
-          }
-          if skip {
-            ruled += 1
-            return
-          }
-          // A rule wins over the row's column, which wins over the mapping's default.
-          var set = mapping.defaults
-          for f in ["store", "category", "currency", "name", "item", "quantity", "expires"] {
-            if let v = fromRules[f] ?? value(f) { set[f] = v }
-          }
-          let description = value("description") ?? ""
-          if let item = set["item"], badItems.contains(item) { set["item"] = nil }
-          let name = set["name"] ?? (description.isEmpty ? nil : VCardContacts.clean(description))
-          guard set["item"] != nil || name != nil else {
-            batch.problem(
-              line: line, "this row has no description, so it has no name; it is not imported",
-              hint: "add `description:` under `columns:`, or a rule that sets `name:`")
-            return
-          }
-          var quantity = Decimal(1)
-          if let q = set["quantity"] {
-            guard let n = mapping.amount(q), n > 0 else {
-              batch.problem(
-                line: line,
-                "the quantity '\(q)' is not a number above zero, so the row is not imported")
-              return
-            }
-            quantity = n
-          }
-          var price = amount
-          if let p = value("price"), let n = mapping.amount(p) {
-            price = abs(n)
-          } else if quantity != 1 {
-            price = amount / quantity
-          }
-          var fields: [(name: String, value: ImportedRecord.Value)] = [
-            ("date", .plain(date.description))
-          ]
-          if let item = set["item"] { fields.append(("item", .plain(item.lowercased()))) }
-          if let name, set["item"] == nil || set["name"] != nil {
-            fields.append(("name", .text(String(name.prefix(200)))))
-          }
-          fields.append(("price", .plain(Self.money(price))))
-          if quantity != 1 {
-            fields.append(("quantity", .plain(ActionContext.amount(quantity))))
-            fields.append(("total", .plain(Self.money(amount))))
-          }
-          if let store = set["store"] {
-            fields.append(("store", .text(VCardContacts.clean(store))))
-          }
-          if let category = set["category"] { fields.append(("category", .text(category))) }
-          if let currency = set["currency"]?.uppercased(), currency != household.settings.currency {
-            fields.append(("currency", .plain(currency)))
-          }
-          if let e = set["expires"], let d = mapping.date(e) ?? LocalDate(iso: e) {
-            fields.append(("expires", .plain(d.description)))
-          }
-          let content = [
-            date.description, ActionContext.amount(amount), description, value("store") ?? "",
-          ]
-          .joined(separator: "|")
-          let n = seen[content, default: 0] + 1
-          seen[content] = n
-          let key =
-            "csv:" + Array(SHA256.hash(Array(content.utf8)).prefix(6)).hexString
-            + (n > 1 ? "-\(n)" : "")
-          batch.records.append(
-            ImportedRecord(
-              kind: .purchases, key: key, label: name ?? set["item"] ?? "purchase", fields: fields,
-              placement: .monthly(year: date.year, month: date.month),
-              origin: SourceLocation(file: path, line: line, column: 1)))
-        }, problem: { line, message in batch.problem(line: line, message) })
-    } catch {
-      batch.problem(.error, line: 1, "\(error)")
-      return batch
+    mapping.rows(path, &batch) { row, batch in
+      let line = row.line
+      let value = row.value
+      guard let dateText = value("date"), let date = mapping.date(dateText) else {
+        batch.problem(
+          line: line,
+          "'\(value("date") ?? "")' is not a date in the format \(mapping.dateFormat), so the row is not imported",
+          hint: "set `date_format:` in \(mapping.file)")
+        return
+      }
+      guard let amountText = value("amount"), var amount = mapping.amount(amountText) else {
+        batch.problem(
+          line: line,
+          "'\(value("amount") ?? "")' is not an amount, so the row is not imported",
+          hint: mapping.decimalComma ? nil : "for amounts like 12,50 set `decimal: comma`")
+        return
+      }
+      if mapping.spendingNegative { amount = -amount }
+      guard amount >= 0 else {
+        moneyIn += 1
+        return
+      }
+      // Rules: every one that matches, in order; a later one wins.
+      var fromRules: [String: String] = [:]
+      var skip = false
+      for rule in mapping.rules {
+        let text = value(rule.column) ?? ""
+        let range = NSRange(text.startIndex..., in: text)
+        guard rule.pattern.firstMatch(in: text, range: range) != nil else { continue }
+        if rule.skip { skip = true }
+        for (k, v) in rule.set { fromRules[k] = v }
+      }
+      if skip {
+        ruled += 1
+        return
+      }
+      // A rule wins over the row's column, which wins over the mapping's default.
+      var set = mapping.defaults
+      for f in ["store", "category", "currency", "name", "item", "quantity", "expires"] {
+        if let v = fromRules[f] ?? value(f) { set[f] = v }
+      }
+      let description = value("description") ?? ""
+      if let item = set["item"], badItems.contains(item) { set["item"] = nil }
+      let name = set["name"] ?? (description.isEmpty ? nil : VCardContacts.clean(description))
+      guard set["item"] != nil || name != nil else {
+        batch.problem(
+          line: line, "this row has no description, so it has no name; it is not imported",
+          hint: "add `description:` under `columns:`, or a rule that sets `name:`")
+        return
+      }
+      var quantity = Decimal(1)
+      if let q = set["quantity"] {
+        guard let n = mapping.amount(q), n > 0 else {
+          batch.problem(
+            line: line,
+            "the quantity '\(q)' is not a number above zero, so the row is not imported")
+          return
+        }
+        quantity = n
+      }
+      var price = amount
+      if let p = value("price"), let n = mapping.amount(p) {
+        price = abs(n)
+      } else if quantity != 1 {
+        price = amount / quantity
+      }
+      var fields: [(name: String, value: ImportedRecord.Value)] = [
+        ("date", .plain(date.description))
+      ]
+      if let item = set["item"] { fields.append(("item", .plain(item.lowercased()))) }
+      if let name, set["item"] == nil || set["name"] != nil {
+        fields.append(("name", .text(String(name.prefix(200)))))
+      }
+      fields.append(("price", .plain(Self.money(price))))
+      if quantity != 1 {
+        fields.append(("quantity", .plain(ActionContext.amount(quantity))))
+        fields.append(("total", .plain(Self.money(amount))))
+      }
+      if let store = set["store"] {
+        fields.append(("store", .text(VCardContacts.clean(store))))
+      }
+      if let category = set["category"] { fields.append(("category", .text(category))) }
+      if let currency = set["currency"]?.uppercased(), currency != household.settings.currency {
+        fields.append(("currency", .plain(currency)))
+      }
+      if let e = set["expires"], let d = mapping.date(e) ?? LocalDate(iso: e) {
+        fields.append(("expires", .plain(d.description)))
+      }
+      let content = [
+        date.description, ActionContext.amount(amount), description, value("store") ?? "",
+      ]
+      .joined(separator: "|")
+      let n = seen[content, default: 0] + 1
+      seen[content] = n
+      let key =
+        "csv:" + Array(SHA256.hash(Array(content.utf8)).prefix(6)).hexString
+        + (n > 1 ? "-\(n)" : "")
+      batch.records.append(
+        ImportedRecord(
+          kind: .purchases, key: key, label: name ?? set["item"] ?? "purchase", fields: fields,
+          placement: .monthly(year: date.year, month: date.month),
+          origin: SourceLocation(file: path, line: line, column: 1)))
     }
     if moneyIn > 0 {
       batch.problems.append(

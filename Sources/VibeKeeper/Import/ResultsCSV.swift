@@ -12,51 +12,18 @@ struct ResultsCSV {
   func batch(_ path: String) -> ImportBatch {
     var batch = ImportBatch(file: path)
     var games: Set<String> = []
-    var positions: [String: Int]?
-    var skipped = 0
     var rows: [ImportedRecord] = []
-    do {
-      try CSVReader(separator: mapping.separator, encoding: mapping.encoding).read(
-        path,
-        row: { row, line in
-          if skipped < mapping.skip {
-            skipped += 1
-            return
-          }
-          guard let pos = positions else {
-            switch mapping.positions(header: mapping.header ? row : nil) {
-            case .success(let p): positions = p
-            case .failure(let f):
-              batch.problem(
-                .error, line: line, f.message, hint: "correct `columns:` in \(mapping.file)")
-              positions = [:]
-            }
-            if mapping.header { return }
-            return self.row(row, line, positions ?? [:], &games, &rows, &batch)
-          }
-          guard !pos.isEmpty || mapping.columns.isEmpty else { return }
-          self.row(row, line, pos, &games, &rows, &batch)
-        }, problem: { line, message in batch.problem(line: line, message) })
-    } catch {
-      batch.problem(.error, line: 1, "\(error)")
-      return batch
-    }
+    mapping.rows(path, &batch) { row, batch in self.row(row, &games, &rows, &batch) }
     batch.records += rows
     return batch
   }
 
   private func row(
-    _ row: [String], _ line: Int, _ pos: [String: Int], _ games: inout Set<String>,
-    _ rows: inout [ImportedRecord], _ batch: inout ImportBatch
+    _ row: CSVMapping.Row, _ games: inout Set<String>, _ rows: inout [ImportedRecord],
+    _ batch: inout ImportBatch
   ) {
-    func value(_ field: String) -> String? {
-      if let i = pos[field] {
-        let v = i < row.count ? row[i].trimmingCharacters(in: .whitespaces) : ""
-        return v.isEmpty ? nil : v
-      }
-      return mapping.defaults[field]
-    }
-    guard !row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return }
+    let line = row.line
+    func value(_ field: String) -> String? { row.value(field) ?? mapping.defaults[field] }
     guard let game = value("game") else {
       batch.problem(line: line, "this row names no game, so it is not imported")
       return

@@ -11,6 +11,8 @@ rm -f .build/release.yaml
 swift build -c release --product vibekeeper
 swift build -c release --product vkbench
 .build/release/vkbench compare "$@"
+# Imports of a large vCard file and bank CSV (10,000 cards, 100,000 rows).
+.build/release/vkbench import
 # Then the fuzzers (templates, record files) for a fixed budget each; FUZZ_SECONDS=0 skips.
 fuzz_seconds="${FUZZ_SECONDS:-60}"
 if [ "$fuzz_seconds" -gt 0 ]; then

@@ -5,6 +5,7 @@
 //   vkbench phases DATA OUTPUT      one build, step by step
 //   vkbench publish N DIR [RUNS]    the publisher alone: N pages, then one page changed
 //   vkbench fixture KIND N DIR      writes a fixture for profiling
+//   vkbench import [CONTACTS] [ROWS] `vibekeeper import` of a large vCard file and bank CSV
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +23,8 @@ case "compare":
   }
 case "phases":
   try PhasesBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "import":
+  try ImportBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "publish":
   try PublishBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "fixture" where arguments.count == 4:
@@ -37,6 +40,6 @@ default:
   print(
     "usage: vkbench templates [ITERATIONS] | loader [RECORDS] | compare [--quick] [--runs N]"
       + " [--tmpfs-only] | phases DATA OUTPUT | publish N DIR [RUNS]"
-      + " | fixture household|gifts N DIR")
+      + " | fixture household|gifts N DIR | import [CONTACTS] [ROWS]")
   exit(arguments.isEmpty ? 0 : 2)
 }

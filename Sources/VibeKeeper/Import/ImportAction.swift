@@ -40,48 +40,52 @@ public struct ImportAction: DataAction {
   }
 
   public func plan(_ context: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
-    var batches: [ImportBatch] = []
     let mapping = try loadMapping(context)
-    switch format {
-    case .loop:
-      batches.append(LoopHabits(clock: context.clock, player: player).batch(files))
-    default:
-      for file in files {
-        switch format {
-        case .vcard:
-          batches.append(
-            VCardContacts(options: vcard, today: context.clock.today).batch(file, file: file))
-        case .ical:
-          batches.append(ICalOccasions(clock: context.clock).batch(file, file: file))
-        case .csv:
-          if var mapping {
-            if let player, mapping.columns["player"] == nil { mapping.defaults["player"] = player }
-            batches.append(ResultsCSV(mapping: mapping, clock: context.clock).batch(file))
-          }
-        case .purchasesCSV:
-          if let mapping {
-            batches.append(
-              PurchasesCSV(mapping: mapping, household: context.household).batch(file))
-          }
-        case .loop: break
-        }
-      }
-    }
-    if markPrivate {
-      for b in batches.indices {
-        for r in batches[b].records.indices {
-          batches[b].records[r].fields.append(("private", .plain("true")))
-        }
-      }
-    }
     var planner = ImportPlanner(household: context.household, writer: context.writer)
-    let planned = try planner.plan(batches)
-    let report = ImportReport(
-      files: planned.files, changes: planned.changes, writer: context.writer)
+    var reports: [ImportPlanner.FileReport] = []
+    func marked(_ record: ImportedRecord) -> ImportedRecord {
+      guard markPrivate else { return record }
+      var r = record
+      r.fields.append(("private", .plain("true")))
+      return r
+    }
+    /// A batch read whole, then planned.
+    func planned(_ batch: ImportBatch) {
+      var report = ImportPlanner.FileReport(file: batch.file)
+      report.problems = batch.problems
+      for record in batch.records { planner.add(marked(record), to: &report) }
+      reports.append(report)
+    }
+    /// A CSV file planned row by row as it is read, so a large one is never all in memory.
+    func streamed(_ file: String, _ read: ((ImportedRecord) -> Void) -> ImportBatch) {
+      var report = ImportPlanner.FileReport(file: file)
+      let batch = read { planner.add(marked($0), to: &report) }
+      report.problems = batch.problems + report.problems
+      reports.append(report)
+    }
+    for file in format == .loop ? [files.first ?? ""] : files {
+      switch format {
+      case .loop: planned(LoopHabits(clock: context.clock, player: player).batch(files))
+      case .vcard:
+        planned(VCardContacts(options: vcard, today: context.clock.today).batch(file, file: file))
+      case .ical: planned(ICalOccasions(clock: context.clock).batch(file, file: file))
+      case .csv:
+        guard var mapping else { continue }
+        if let player, mapping.columns["player"] == nil { mapping.defaults["player"] = player }
+        let reader = ResultsCSV(mapping: mapping, clock: context.clock)
+        streamed(file) { reader.batch(file, emit: $0) }
+      case .purchasesCSV:
+        guard let mapping else { continue }
+        let reader = PurchasesCSV(mapping: mapping, household: context.household)
+        streamed(file) { reader.batch(file, emit: $0) }
+      }
+    }
+    let changes = try planner.finish()
+    let report = ImportReport(files: reports, changes: changes, writer: context.writer)
     var plan = ActionPlan(
-      changes: planned.changes, summary: report.text(dryRun: dryRun),
+      changes: changes, summary: report.text(dryRun: dryRun),
       commitMessage: report.commitMessage(format: format))
-    plan.notes = planned.files.flatMap(\.problems)
+    plan.notes = reports.flatMap(\.problems)
     return plan
   }
 

@@ -98,118 +98,129 @@ struct ImportPlanner {
   /// Plans every batch in order.
   mutating func plan(_ batches: [ImportBatch]) throws(DataWriter.Problem) -> Plan {
     var plan = Plan()
-    var newFiles: [FileChange] = []
-    var appends: [String: [String]] = [:]
-    var appendOrder: [String] = []
     for batch in batches {
       var report = FileReport(file: batch.file)
       report.problems = batch.problems
-      for record in batch.records {
-        // Resolve the ids it names.
-        var resolved: [(String, String, ImportedRecord.Value)] = []
-        var missing: String?
-        for (name, value) in record.fields {
-          switch value {
-          case .text(let t), .plain(let t): resolved.append((name, t, value))
-          case .id(of: let key):
-            if let id = sourceIDs[key] {
-              resolved.append((name, id, .plain(id)))
-            } else {
-              missing = key
-            }
-          }
-        }
-        if let missing {
-          report.problems.append(
-            Diagnostic(
-              .warning, record.origin,
-              "\(record.label) is not imported: the record it belongs to (\(missing)) was not imported either"
-            ))
-          continue
-        }
-        let raw = Dictionary(resolved.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
-        if let key = record.key, let id = sourceIDs[key] {
-          if !reservedSource.contains(key) { report.alreadyImported += 1 }
-          _ = id
-          continue
-        }
-        // A one-off occasion is also the same as a yearly one on its day.
-        var yearly: String?
-        if record.kind == .occasions, raw["recurring"] == nil, let t = raw["title"],
-          let d = raw["date"]
-        {
-          yearly = Self.sameOccasion(title: t, date: d, yearly: true, rule: nil)
-        }
-        let known = sameIDs[record.kind] ?? [:]
-        if let id = [same(record.kind, raw), yearly].compactMap({ $0 }).compactMap({ known[$0] })
-          .first
-        {
-          if let key = record.key { sourceIDs[key] = id }
-          // A result is nothing but its game, day and player: the same one is this one.
-          if record.kind == .results {
-            report.alreadyImported += 1
-          } else {
-            report.alreadyThere.append((record.label, id))
-          }
-          continue
-        }
-        // A new record: its id and its place.
-        var fields = resolved.map { (name: $0.0, value: $0.2) }
-        let path: String
-        let id: String
-        let isNew: Bool
-        switch record.placement {
-        case .file(let folder):
-          let base = freeBase(
-            record.kind, prefix: folder.map { $0 + "/" } ?? "", Slug.make(record.slugSource))
-          id = (folder.map { $0 + "/" } ?? "") + base
-          path = "\(record.kind.folder)/\(id).md"
-          isNew = true
-        case .list(let name):
-          id = freeBase(record.kind, prefix: "", Slug.make(record.slugSource))
-          fields.insert((name: "id", value: .plain(id)), at: 0)
-          path = "\(record.kind.folder)/\(name).yml"
-          isNew = false
-        case .monthly(let year, let month):
-          path = "\(record.kind.folder)/\(year)/\(month < 10 ? "0" : "")\(month).yml"
-          id = path
-          isNew = false
-        }
-        if let photo = record.photo {
-          let name = freePhoto(record.kind, id.replacingOccurrences(of: "/", with: "-"), photo.ext)
-          newFiles.append(
-            FileChange(path: "media/" + name, before: nil, after: "", bytes: photo.bytes))
-          fields.append((name: "photo", value: .text("media/" + name)))
-        }
-        if let key = record.key {
-          fields.append((name: "source", value: .text(key)))
-          sourceIDs[key] = id
-          reservedSource.insert(key)
-        }
-        if let same = same(record.kind, raw) { sameIDs[record.kind, default: [:]][same] = id }
-        takenIDs[record.kind, default: []].insert(id.lowercased())
-        reservedIDs.insert(kindID(record.kind, id))
-        switch record.placement {
-        case .file:
-          newFiles.append(
-            FileChange(path: path, before: nil, after: Self.markdown(fields, body: record.body)))
-        case .list:
-          if appends[path] == nil { appendOrder.append(path) }
-          appends[path, default: []].append(Self.block(fields))
-        case .monthly:
-          if appends[path] == nil { appendOrder.append(path) }
-          appends[path, default: []].append(Self.flow(fields))
-        }
-        report.added.append((path, record.kind, record.label, isNew))
-      }
+      for record in batch.records { add(record, to: &report) }
       plan.files.append(report)
     }
-    plan.changes = newFiles
+    plan.changes = try finish()
+    return plan
+  }
+
+  private var newFiles: [FileChange] = []
+  private var appends: [String: [String]] = [:]
+  private var appendOrder: [String] = []
+
+  /// Plans one record (a streamed import hands them over one at a time), counting it in
+  /// `report`.
+  mutating func add(_ record: ImportedRecord, to report: inout FileReport) {
+    // Resolve the ids it names.
+    var resolved: [(String, String, ImportedRecord.Value)] = []
+    var missing: String?
+    for (name, value) in record.fields {
+      switch value {
+      case .text(let t), .plain(let t): resolved.append((name, t, value))
+      case .id(of: let key):
+        if let id = sourceIDs[key] {
+          resolved.append((name, id, .plain(id)))
+        } else {
+          missing = key
+        }
+      }
+    }
+    if let missing {
+      report.problems.append(
+        Diagnostic(
+          .warning, record.origin,
+          "\(record.label) is not imported: the record it belongs to (\(missing)) was not imported either"
+        ))
+      return
+    }
+    let raw = Dictionary(resolved.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+    if let key = record.key, let id = sourceIDs[key] {
+      if !reservedSource.contains(key) { report.alreadyImported += 1 }
+      _ = id
+      return
+    }
+    // A one-off occasion is also the same as a yearly one on its day.
+    var yearly: String?
+    if record.kind == .occasions, raw["recurring"] == nil, let t = raw["title"],
+      let d = raw["date"]
+    {
+      yearly = Self.sameOccasion(title: t, date: d, yearly: true, rule: nil)
+    }
+    let known = sameIDs[record.kind] ?? [:]
+    if let id = [same(record.kind, raw), yearly].compactMap({ $0 }).compactMap({ known[$0] })
+      .first
+    {
+      if let key = record.key { sourceIDs[key] = id }
+      // A result is nothing but its game, day and player: the same one is this one.
+      if record.kind == .results {
+        report.alreadyImported += 1
+      } else {
+        report.alreadyThere.append((record.label, id))
+      }
+      return
+    }
+    // A new record: its id and its place.
+    var fields = resolved.map { (name: $0.0, value: $0.2) }
+    let path: String
+    let id: String
+    let isNew: Bool
+    switch record.placement {
+    case .file(let folder):
+      let base = freeBase(
+        record.kind, prefix: folder.map { $0 + "/" } ?? "", Slug.make(record.slugSource))
+      id = (folder.map { $0 + "/" } ?? "") + base
+      path = "\(record.kind.folder)/\(id).md"
+      isNew = true
+    case .list(let name):
+      id = freeBase(record.kind, prefix: "", Slug.make(record.slugSource))
+      fields.insert((name: "id", value: .plain(id)), at: 0)
+      path = "\(record.kind.folder)/\(name).yml"
+      isNew = false
+    case .monthly(let year, let month):
+      path = "\(record.kind.folder)/\(year)/\(month < 10 ? "0" : "")\(month).yml"
+      id = path
+      isNew = false
+    }
+    if let photo = record.photo {
+      let name = freePhoto(record.kind, id.replacingOccurrences(of: "/", with: "-"), photo.ext)
+      newFiles.append(
+        FileChange(path: "media/" + name, before: nil, after: "", bytes: photo.bytes))
+      fields.append((name: "photo", value: .text("media/" + name)))
+    }
+    if let key = record.key {
+      fields.append((name: "source", value: .text(key)))
+      sourceIDs[key] = id
+      reservedSource.insert(key)
+    }
+    if let same = same(record.kind, raw) { sameIDs[record.kind, default: [:]][same] = id }
+    takenIDs[record.kind, default: []].insert(id.lowercased())
+    reservedIDs.insert(kindID(record.kind, id))
+    switch record.placement {
+    case .file:
+      newFiles.append(
+        FileChange(path: path, before: nil, after: Self.markdown(fields, body: record.body)))
+    case .list:
+      if appends[path] == nil { appendOrder.append(path) }
+      appends[path, default: []].append(Self.block(fields))
+    case .monthly:
+      if appends[path] == nil { appendOrder.append(path) }
+      appends[path, default: []].append(Self.flow(fields))
+    }
+    report.added.append((path, record.kind, record.label, isNew))
+  }
+
+  /// The file changes of every record added: the new files, then the appended ones.
+  func finish() throws(DataWriter.Problem) -> [FileChange] {
+    var changes = newFiles
     for path in appendOrder {
       guard let lines = appends[path] else { continue }
-      plan.changes.append(try append(lines, to: path))
+      changes.append(try append(lines, to: path))
     }
-    return plan
+    return changes
   }
 
   private var reservedSource: Set<String> = []

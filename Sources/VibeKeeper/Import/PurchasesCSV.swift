@@ -18,8 +18,8 @@ struct PurchasesCSV {
     return DecimalFormat.plain(value, places: rounded == scaled ? 2 : nil)
   }
 
-  /// The batch of the CSV file at `path`.
-  func batch(_ path: String) -> ImportBatch {
+  /// The problems of the CSV file at `path`; its purchases go to `emit` as they are read.
+  func batch(_ path: String, emit: (ImportedRecord) -> Void) -> ImportBatch {
     var batch = ImportBatch(file: path)
     var moneyIn = 0
     var ruled = 0
@@ -135,7 +135,7 @@ struct PurchasesCSV {
       let key =
         "csv:" + Array(SHA256.hash(Array(content.utf8)).prefix(6)).hexString
         + (n > 1 ? "-\(n)" : "")
-      batch.records.append(
+      emit(
         ImportedRecord(
           kind: .purchases, key: key, label: name ?? set["item"] ?? "purchase", fields: fields,
           placement: .monthly(year: date.year, month: date.month),

@@ -8,18 +8,17 @@ struct ResultsCSV {
   let mapping: CSVMapping
   let clock: LocalClock
 
-  /// The batch of the CSV file at `path`.
-  func batch(_ path: String) -> ImportBatch {
+  /// The problems of the CSV file at `path`; its records go to `emit` as they are read
+  /// (each new game before its first result).
+  func batch(_ path: String, emit: (ImportedRecord) -> Void) -> ImportBatch {
     var batch = ImportBatch(file: path)
     var games: Set<String> = []
-    var rows: [ImportedRecord] = []
-    mapping.rows(path, &batch) { row, batch in self.row(row, &games, &rows, &batch) }
-    batch.records += rows
+    mapping.rows(path, &batch) { row, batch in self.row(row, &games, emit, &batch) }
     return batch
   }
 
   private func row(
-    _ row: CSVMapping.Row, _ games: inout Set<String>, _ rows: inout [ImportedRecord],
+    _ row: CSVMapping.Row, _ games: inout Set<String>, _ emit: (ImportedRecord) -> Void,
     _ batch: inout ImportBatch
   ) {
     let line = row.line
@@ -31,7 +30,7 @@ struct ResultsCSV {
     var fields: [(name: String, value: ImportedRecord.Value)] = []
     let gameKey = "game:" + ActionContext.key(game)
     if games.insert(gameKey).inserted {
-      batch.records.append(
+      emit(
         ImportedRecord(
           kind: .games, key: gameKey, label: game, fields: [("name", .text(game))],
           placement: .file(folder: nil),
@@ -69,7 +68,7 @@ struct ResultsCSV {
       }
     }
     if let p = value("player") { fields.append(("player", .text(p))) }
-    rows.append(
+    emit(
       ImportedRecord(
         kind: .results, key: nil, label: "\(game) on \(day)", fields: fields,
         placement: .monthly(year: day.year, month: day.month),

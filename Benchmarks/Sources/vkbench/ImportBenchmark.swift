@@ -18,17 +18,22 @@ enum ImportBenchmark {
     for n in [contacts / 10, contacts] {
       let dir = base.appendingPathComponent("vcard-\(n)")
       try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-      try vcard(n).write(to: dir.appendingPathComponent("contacts.vcf"), atomically: false, encoding: .utf8)
+      try vcard(n).write(
+        to: dir.appendingPathComponent("contacts.vcf"), atomically: false, encoding: .utf8)
       try initData(tool, dir)
-      let args = [tool, "import", "vcard", "contacts.vcf", "--data", "data", "--now", "2026-11-24", "-q"]
+      let args = [
+        tool, "import", "vcard", "contacts.vcf", "--data", "data", "--now", "2026-11-24", "-q",
+      ]
       row("vcard, \(n) cards", try Measurement.run(args, in: dir))
       row("vcard again (adds nothing)", try Measurement.run(args, in: dir))
     }
     for n in [rows / 10, rows] {
       let dir = base.appendingPathComponent("csv-\(n)")
       try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-      try csv(n).write(to: dir.appendingPathComponent("bank.csv"), atomically: false, encoding: .utf8)
-      try mapping.write(to: dir.appendingPathComponent("bank.yml"), atomically: false, encoding: .utf8)
+      try csv(n).write(
+        to: dir.appendingPathComponent("bank.csv"), atomically: false, encoding: .utf8)
+      try mapping.write(
+        to: dir.appendingPathComponent("bank.yml"), atomically: false, encoding: .utf8)
       try initData(tool, dir)
       let args = [
         tool, "import", "purchases-csv", "bank.csv", "--mapping", "bank.yml", "--data", "data",
@@ -59,7 +64,9 @@ enum ImportBenchmark {
       out += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bench-\(i)\r\nFN:Person \(i) Müller\r\n"
       out += "N:Müller;Person \(i);;;\r\n"
       out += String(format: "BDAY:%04d-%02d-%02d\r\n", 1950 + i % 60, month, day)
-      if i % 5 == 0 { out += String(format: "ANNIVERSARY:%04d%02d%02d\r\n", 1990 + i % 30, month, day) }
+      if i % 5 == 0 {
+        out += String(format: "ANNIVERSARY:%04d%02d%02d\r\n", 1990 + i % 30, month, day)
+      }
       out += "NOTE:Met at the \(i % 7 == 0 ? "climbing gym\\, Tuesdays" : "office")\r\n"
       out += "CATEGORIES:\(["Family", "Friends", "Work"][i % 3])\r\nEND:VCARD\r\n"
     }

@@ -60,6 +60,17 @@ struct CSVMapping: Sendable {
     "date", "amount", "price", "quantity", "description", "name", "item", "store", "category",
     "currency", "expires",
   ]
+  /// What a rule or a top-level default may set: the fields that are not the row's own
+  /// date, amount or description.
+  static let resultValues = ["game", "score", "player", "completed", "puzzle"]
+  static let purchaseValues = [
+    "name", "item", "store", "category", "currency", "quantity", "expires",
+  ]
+  /// The charsets a mapping may name.
+  static let encodings = [
+    "utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1", "iso_8859-1", "l1",
+    "iso8859-1", "windows-1252", "cp1252", "iso-8859-15", "latin-9", "latin9",
+  ]
 
   /// Reads and checks the mapping file at `path` for `target`.
   static func read(_ path: String, for target: Target) -> Result<CSVMapping, Problems> {
@@ -97,11 +108,12 @@ struct CSVMapping: Sendable {
         ]))
     }
     let fields = target == .results ? resultFields : purchaseFields
+    let values = target == .results ? resultValues : purchaseValues
     let keys =
       [
         "separator", "encoding", "skip", "header", "date_format", "decimal", "spending", "columns",
         "rules", "done",
-      ] + fields
+      ] + values
     for entry in top.entries {
       let key = entry.key.text
       func scalar() -> YAMLScalar? {
@@ -120,13 +132,7 @@ struct CSVMapping: Sendable {
         }
       case "encoding":
         guard let s = scalar() else { continue }
-        if ImportText.decode(Array("a".utf8), charset: s.text) == nil
-          || ![
-            "utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1", "iso_8859-1", "l1",
-            "iso8859-1", "windows-1252", "cp1252", "iso-8859-15", "latin-9", "utf-16", "utf-16le",
-            "utf-16be",
-          ].contains(s.text.lowercased())
-        {
+        if !encodings.contains(s.text.lowercased()) {
           error(
             s, "unknown encoding '\(s.text)'",
             hint: "use UTF-8, ISO-8859-1, ISO-8859-15 or windows-1252")
@@ -210,7 +216,10 @@ struct CSVMapping: Sendable {
           }
           var pattern: NSRegularExpression?
           var hasMatch = false
-          var rule = (column: "description", set: [String: String](), skip: false)
+          var rule = (
+            column: target == .results ? "game" : "description", set: [String: String](),
+            skip: false
+          )
           for e in r.entries {
             guard case .scalar(let v) = e.value else {
               error(e.key, "'\(e.key.text)' must be a single value")
@@ -226,16 +235,23 @@ struct CSVMapping: Sendable {
                   Diagnostic(.error, at(v), "'\(v.text)' is not a valid regular expression"))
               }
             case "in":
-              rule.column = v.text
+              if fields.contains(v.text) {
+                rule.column = v.text
+              } else {
+                error(
+                  v,
+                  "'in' names a field the row has (\(fields.joined(separator: ", "))), not '\(v.text)'",
+                  hint: Suggestion.closest(to: v.text, in: fields).map { "did you mean '\($0)'?" })
+              }
             case "skip":
               rule.skip = ["true", "yes"].contains(v.text.lowercased())
-            case let name where fields.contains(name) && name != "date" && name != "amount":
+            case let name where values.contains(name):
               rule.set[name] = v.text
             default:
               error(
                 e.key, "a rule cannot set '\(e.key.text)'",
                 hint: "a rule has match, in, skip, and the fields: "
-                  + fields.filter { $0 != "date" && $0 != "amount" }.joined(separator: ", "))
+                  + values.joined(separator: ", "))
             }
           }
           if let pattern {
@@ -250,7 +266,7 @@ struct CSVMapping: Sendable {
                 "this rule has no 'match'"))
           }
         }
-      case let name where fields.contains(name):
+      case let name where values.contains(name):
         guard let s = scalar() else { continue }
         m.defaults[name] = s.text
       default:
@@ -318,13 +334,27 @@ struct CSVMapping: Sendable {
     }
   }
 
+  /// What the rules that match `row` set (a later one wins), and whether one skips it.
+  func ruled(_ row: Row) -> (set: [String: String], skip: Bool) {
+    var set: [String: String] = [:]
+    var skip = false
+    for rule in rules {
+      let text = row.value(rule.column) ?? ""
+      let range = NSRange(text.startIndex..., in: text)
+      guard rule.pattern.firstMatch(in: text, range: range) != nil else { continue }
+      if rule.skip { skip = true }
+      for (k, v) in rule.set { set[k] = v }
+    }
+    return (set, skip)
+  }
+
   /// Calls `body` with each data row of the CSV at `path` (after `skip` lines and the
   /// header; blank rows left out), or reports into `batch` why the file cannot be read.
   func rows(_ path: String, _ batch: inout ImportBatch, _ body: (Row, inout ImportBatch) -> Void) {
     var positions: [String: Int]?
     var skipped = 0
     do {
-      try CSVReader(separator: separator, encoding: encoding).read(
+      try CSVReader(separator: separator, encoding: encoding, guessAfter: skip).read(
         path,
         row: { fields, line in
           if skipped < skip {

@@ -6,6 +6,8 @@ struct CSVReader {
   var separator: Character?
   /// The file's charset (`windows-1252`); UTF-8 by default.
   var encoding: String?
+  /// The lines before the one the separator is guessed from (a bank's preamble).
+  var guessAfter = 0
 
   /// Calls `row` with each row's fields and its first line; `problem` gets lines that are
   /// not text in the charset or too long.
@@ -44,7 +46,7 @@ struct CSVReader {
         }
         if !quoted {
           start = number
-          if separator == nil { separator = Self.guess(text) }
+          if separator == nil, number > guessAfter { separator = Self.guess(text) }
         } else {
           field.append("\n")
         }
@@ -99,7 +101,9 @@ struct CSVReader {
         counts[ch, default: 0] += 1
       }
     }
-    let best = counts.max { a, b in a.value < b.value || (a.value == b.value && a.key != ",") }
-    return (best?.value ?? 0) > 0 ? best?.key ?? "," : ","
+    // The most used; a tie goes to the comma, then the semicolon.
+    var best: Character = ","
+    for c in [";", "\t"] as [Character] where (counts[c] ?? 0) > (counts[best] ?? 0) { best = c }
+    return best
   }
 }

@@ -29,10 +29,16 @@ struct ICalOccasions {
     var events: [Event] = []
     var calendar: String?
     do {
-      try ICalReader.read(
+      let found = try ICalReader.read(
         path, event: { e in if let ev = event(e, &batch) { events.append(ev) } },
         name: { calendar = calendar ?? $0 },
         problem: { line, message in batch.problem(line: line, message) })
+      if !found {
+        batch.problem(
+          .error, line: 1, "there is no calendar in this file (no BEGIN:VCALENDAR line)",
+          hint: "export the calendar as iCalendar (.ics)")
+        return batch
+      }
     } catch {
       batch.problem(.error, line: 1, "\(error)")
       return batch

@@ -24,11 +24,13 @@ struct ICalEvent {
 /// Reads the VEVENTs of an iCalendar file one at a time (folded lines joined; alarms and
 /// time zone definitions skipped), and the calendar's name.
 enum ICalReader {
-  /// Calls `event` with each VEVENT, and `name` with `X-WR-CALNAME` when there is one.
+  /// Calls `event` with each VEVENT, and `name` with `X-WR-CALNAME` when there is one;
+  /// false when the file holds no calendar at all.
+  @discardableResult
   static func read(
     _ path: String, event: (ICalEvent) -> Void, name: (String) -> Void,
     problem: (Int, String) -> Void
-  ) throws {
+  ) throws -> Bool {
     var current: (line: Int, bytes: [UInt8])?
     var stack: [String] = []
     var open: ICalEvent?
@@ -81,8 +83,6 @@ enum ICalReader {
       return true
     }
     flush()
-    if !sawCalendar {
-      problem(1, "there is no calendar in this file (no BEGIN:VCALENDAR line)")
-    }
+    return sawCalendar
   }
 }

@@ -21,6 +21,8 @@ struct ImportPlanner {
     var added: [(path: String, kind: RecordKind, label: String, isNew: Bool)] = []
     /// Skipped because the same source key is already there.
     var alreadyImported = 0
+    /// Skipped because the export holds the same record twice (the same UID).
+    var repeated = 0
     /// Skipped because the same record (by name, or by game and day) is already there:
     /// what was skipped and the id it matched.
     var alreadyThere: [(label: String, id: String)] = []
@@ -55,8 +57,12 @@ struct ImportPlanner {
     }
     scan(Game.self) { Self.sameGame(name: $0.name) }
     scan(GameResult.self) {
-      Self.sameResult(
-        game: $0.game, day: $0.when.localDate(in: clock).description, player: $0.player)
+      let when: String =
+        switch $0.when {
+        case .day(let d): d.description
+        case .instant(let i): ActionContext.localText(i, clock)
+        }
+      return Self.sameResult(game: $0.game, when: when, player: $0.player)
     }
     scan(Purchase.self) { _ in nil }
   }
@@ -70,8 +76,10 @@ struct ImportPlanner {
     // with another year is the same holiday. A one-off one by its date.
     ActionContext.key(title) + "|" + (rule ?? (yearly ? String(date.suffix(5)) : date))
   }
-  static func sameResult(game: String, day: String, player: String?) -> String {
-    game + "|" + String(day.prefix(10)) + "|" + ActionContext.key(player ?? "")
+  /// A result by its game, its day or local minute (two plays in a day at different times
+  /// are two results), and its player.
+  static func sameResult(game: String, when: String, player: String?) -> String {
+    game + "|" + String(when.prefix(16)) + "|" + ActionContext.key(player ?? "")
   }
 
   /// The same-record key of an imported record, from its resolved fields.
@@ -87,7 +95,7 @@ struct ImportPlanner {
       }
     case .results:
       f["game"].map {
-        Self.sameResult(game: $0, day: f["date"] ?? f["at"] ?? "", player: f["player"])
+        Self.sameResult(game: $0, when: f["at"] ?? f["date"] ?? "", player: f["player"])
       }
     default: nil
     }
@@ -138,9 +146,12 @@ struct ImportPlanner {
       return
     }
     let raw = Dictionary(resolved.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
-    if let key = record.key, let id = sourceIDs[key] {
-      if !reservedSource.contains(key) { report.alreadyImported += 1 }
-      _ = id
+    if let key = record.key, sourceIDs[key] != nil {
+      if reservedSource.contains(key) {
+        report.repeated += 1
+      } else {
+        report.alreadyImported += 1
+      }
       return
     }
     // A one-off occasion is also the same as a yearly one on its day.

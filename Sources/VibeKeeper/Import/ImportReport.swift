@@ -22,7 +22,10 @@ struct ImportReport {
         skipped.append("\(f.alreadyThere.count) already in the data folder")
       }
       let problems = f.problems.filter { $0.severity != .note }.count
-      if problems > 0 { skipped.append("\(problems) not imported (see above)") }
+      if f.repeated > 0 { skipped.append("\(f.repeated) repeated in the file") }
+      if problems > 0 {
+        skipped.append("\(problems) problem\(problems == 1 ? "" : "s") listed above")
+      }
       if !skipped.isEmpty { head += "; " + skipped.joined(separator: ", ") }
       out.append(head)
       let new = f.added.filter(\.isNew)

@@ -99,10 +99,11 @@ struct LoopHabits {
         row: { row, line in
           guard sawHeader else {
             sawHeader = true
-            for (i, name) in row.enumerated() where i > 0 {
-              let n = name.trimmingCharacters(in: .whitespaces)
-              if let j = habits.firstIndex(where: { $0.name == n }) { columns[i] = j }
-            }
+            // Loop writes the habits' columns in Habits.csv's order, and their names
+            // unquoted (a name with a comma splits the header but not the rows), so the
+            // columns go by position.
+            for i in habits.indices { columns[i + 1] = i }
+            _ = row
             return
           }
           guard let first = row.first,

@@ -61,15 +61,7 @@ struct PurchasesCSV {
         return
       }
       // Rules: every one that matches, in order; a later one wins.
-      var fromRules: [String: String] = [:]
-      var skip = false
-      for rule in mapping.rules {
-        let text = value(rule.column) ?? ""
-        let range = NSRange(text.startIndex..., in: text)
-        guard rule.pattern.firstMatch(in: text, range: range) != nil else { continue }
-        if rule.skip { skip = true }
-        for (k, v) in rule.set { fromRules[k] = v }
-      }
+      let (fromRules, skip) = mapping.ruled(row)
       if skip {
         ruled += 1
         return
@@ -80,7 +72,20 @@ struct PurchasesCSV {
         if let v = fromRules[f] ?? value(f) { set[f] = v }
       }
       let description = value("description") ?? ""
-      if let item = set["item"], badItems.contains(item) { set["item"] = nil }
+      // An item that does not exist would make the writer refuse the whole import: the row
+      // keeps its name instead, and the item is reported once.
+      if let item = set["item"], !items.contains(item.lowercased()) {
+        if badItems.insert(item).inserted {
+          batch.problem(
+            line: line,
+            "there is no item '\(item)', so its rows are imported with their names only",
+            hint: Suggestion.closest(to: item.lowercased(), in: items).map {
+              "did you mean '\($0)'?"
+            }
+              ?? "create it first: vibekeeper new item \"\(item)\"")
+        }
+        set["item"] = nil
+      }
       let name = set["name"] ?? (description.isEmpty ? nil : VCardContacts.clean(description))
       guard set["item"] != nil || name != nil else {
         batch.problem(

@@ -22,7 +22,12 @@ struct ResultsCSV {
     _ batch: inout ImportBatch
   ) {
     let line = row.line
-    func value(_ field: String) -> String? { row.value(field) ?? mapping.defaults[field] }
+    let (fromRules, skip) = mapping.ruled(row)
+    guard !skip else { return }
+    // A rule wins over the row's column, which wins over the mapping's default.
+    func value(_ field: String) -> String? {
+      fromRules[field] ?? row.value(field) ?? mapping.defaults[field]
+    }
     guard let game = value("game") else {
       batch.problem(line: line, "this row names no game, so it is not imported")
       return
@@ -43,9 +48,8 @@ struct ResultsCSV {
         at.replacingOccurrences(of: " ", with: "T"), timeZone: clock.timeZone),
       LocalDate(iso: at) == nil
     {
-      let t = clock.localTime(of: instant)
       day = clock.localDate(of: instant)
-      fields.append(("at", .plain(day.description + "T" + String(t.description.prefix(5)))))
+      fields.append(("at", .plain(ActionContext.localText(instant, clock))))
     } else if let d = value("date").flatMap(mapping.date) ?? value("at").flatMap(mapping.date) {
       day = d
       fields.append(("date", .plain(d.description)))

@@ -102,10 +102,14 @@ enum ImportText {
       return String(validating: bytes, as: UTF8.self)
     case "iso-8859-1", "latin1", "iso_8859-1", "l1", "iso8859-1":
       return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-    case "windows-1252", "cp1252", "iso-8859-15", "latin-9":
+    case "windows-1252", "cp1252":
       return String(data: Data(bytes), encoding: .windowsCP1252)
-    case "utf-16", "utf-16le", "utf-16be":
-      return String(data: Data(bytes), encoding: .utf16)
+    case "iso-8859-15", "latin-9", "latin9":
+      // Latin-1 with eight letters changed, the euro sign among them.
+      let changed: [UInt8: Unicode.Scalar] = [
+        0xA4: "€", 0xA6: "Š", 0xA8: "š", 0xB4: "Ž", 0xB8: "ž", 0xBC: "Œ", 0xBD: "œ", 0xBE: "Ÿ",
+      ]
+      return String(String.UnicodeScalarView(bytes.map { changed[$0] ?? Unicode.Scalar($0) }))
     case "shift_jis", "shift-jis", "sjis":
       return String(data: Data(bytes), encoding: .shiftJIS)
     default:

@@ -108,11 +108,15 @@ struct VCardContacts {
       for d in p.dates {
         let label = d.anniversary ? "anniversary" : (d.label ?? "other date")
         let title = d.anniversary ? "\(p.name)'s anniversary" : "\(p.name): \(label)"
-        let year = d.date.year ?? today.year
-        guard
-          let date = LocalDate(year: year, month: d.date.month, day: d.date.day)
-            ?? LocalDate(year: year, month: d.date.month, day: d.date.day - 1)
-        else { continue }
+        // Without a year: this year, or for 29 February the last leap year (so it falls on
+        // 29 February in leap years, on the 28th in others).
+        var year = d.date.year ?? today.year
+        if d.date.year == nil, d.date.month == 2, d.date.day == 29 {
+          while !LocalDate.isLeapYear(year) { year -= 1 }
+        }
+        guard let date = LocalDate(year: year, month: d.date.month, day: d.date.day) else {
+          continue
+        }
         var fields: [(name: String, value: ImportedRecord.Value)] = [
           ("title", .text(title)), ("date", .plain(date.description)),
           ("recurring", .plain("yearly")), ("contact", .id(of: p.key)),
@@ -303,17 +307,42 @@ struct VCardContacts {
   private func photo(_ prop: VCardProperty, _ card: VCard, name: String, _ batch: inout ImportBatch)
     -> (bytes: [UInt8], ext: String)?
   {
+    func checked(_ bytes: [UInt8]) -> (bytes: [UInt8], ext: String)? {
+      guard let ext = Self.imageType(bytes) else {
+        batch.problem(
+          line: prop.line,
+          "\(name)'s photo is not a JPEG, PNG, GIF or WebP image, so it is left out")
+        return nil
+      }
+      return (bytes, ext)
+    }
     var raw = prop.raw.filter { $0 != 32 && $0 != 9 && $0 != 13 && $0 != 10 }
     let encoding = prop.param("ENCODING")?.uppercased()
     if encoding != "B", encoding != "BASE64" {
       let text = String(decoding: raw, as: UTF8.self)
-      guard text.lowercased().hasPrefix("data:"), let comma = raw.firstIndex(of: UInt8(ascii: ",")),
+      let lower = text.lowercased()
+      if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+        switch HTTPExchange.get(text, limit: 10 << 20, timeout: 15) {
+        case .success(let data): return checked([UInt8](data))
+        case .failure(let why):
+          batch.problem(
+            line: prop.line, "\(name)'s photo could not be downloaded (\(why)), so it is left out")
+          return nil
+        }
+      }
+      if !lower.hasPrefix("data:") {
+        batch.problem(
+          line: prop.line,
+          "\(name)'s photo is at an address that is not http or https (\(TerminalSafe.short(text))), so it is left out",
+          hint: "save the picture into media/contacts/ and add `photo:` to the contact")
+        return nil
+      }
+      guard let comma = raw.firstIndex(of: UInt8(ascii: ",")),
         text.prefix(comma).lowercased().contains(";base64")
       else {
         batch.problem(
           line: prop.line,
-          "\(name)'s photo is at an address (\(TerminalSafe.short(text))), not in the card, so it is not imported",
-          hint: "save the picture into media/contacts/ and add `photo:` to the contact")
+          "\(name)'s photo is a data: address that is not base64, so it is left out")
         return nil
       }
       raw = Array(raw[(comma + 1)...])
@@ -326,13 +355,7 @@ struct VCardContacts {
         "\(name)'s photo is not valid base64 (or larger than 10 MB), so it is left out")
       return nil
     }
-    let bytes = [UInt8](data)
-    guard let ext = Self.imageType(bytes) else {
-      batch.problem(
-        line: prop.line, "\(name)'s photo is not a JPEG, PNG, GIF or WebP image, so it is left out")
-      return nil
-    }
-    return (bytes, ext)
+    return checked([UInt8](data))
   }
 
   /// The file extension of an image by its first bytes, nil for anything else.

@@ -228,14 +228,14 @@ public struct NotifyRun: Sendable {
     case .ntfy(let server, let topic, let auth, let priority):
       var headers = [("Content-Type", "application/json")]
       if let a = NtfyFormat.authorization(auth) { headers.append(("Authorization", a)) }
-      return HTTPPost.send(
+      return HTTPExchange.send(
         NtfyFormat.body(m, topic: topic, priority: priority), to: server + "/", headers: headers
       ).map { _ in () }
     case .webhook(let url, let extra):
       let headers =
         [("Content-Type", "application/json"), ("User-Agent", "VibeKeeper")]
         + extra.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-      return HTTPPost.send(
+      return HTTPExchange.send(
         WebhookFormat.body(m, channel: channel.name, household: title, clock: clock), to: url,
         headers: headers
       ).map { _ in () }

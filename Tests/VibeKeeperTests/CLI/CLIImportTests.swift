@@ -23,7 +23,7 @@ import Testing
     #expect(dry.status == 0)
     #expect(
       dry.stdout
-        == "in/c.vcf: would add 1 contact; 1 not imported (see above)\n  new file data/contacts/zoe-muller.md (Zoë Müller)\n(dry run: nothing written)\n"
+        == "in/c.vcf: would add 1 contact; 1 problem listed above\n  new file data/contacts/zoe-muller.md (Zoë Müller)\n(dry run: nothing written)\n"
     )
     #expect(
       dry.stderr.contains("in/c.vcf:6:1: warning: this card has no name (FN and N are empty)"))

@@ -159,4 +159,46 @@ import Testing
         && d.contains("1:1: the mapping names no amount column")
     }
   }
+
+  @Test func rulesLatinNineUnknownItemsTwoPlaysADayAndAGuessedSeparator() throws {
+    let f = try ImportFixture(["items/milk.md": "---\nname: Milk\n---\n"])
+    defer { f.cleanup() }
+    // Purchases: Latin-9's euro sign, a separator guessed after the preamble (which has
+    // commas), an item column naming an item that does not exist.
+    let mapping = try f.source(
+      "m.yml",
+      "skip: 1\nencoding: ISO-8859-15\ndecimal: comma\ndate_format: DD.MM.YYYY\n"
+        + "columns: {date: Tag, amount: Betrag, description: Text, item: Artikel}\n")
+    var bytes = Array("Konto 1, 2, 3, 4\nTag;Text;Betrag;Artikel\n".utf8)
+    bytes += Array("01.11.2026;Kaffee ".utf8) + [0xA4] + Array(";3,50;coffee\n".utf8)
+    bytes += Array("02.11.2026;Milch;1,10;milk\n".utf8)
+    bytes += Array("03.11.2026;Kaffee;3,50;coffee\n".utf8)
+    let csv = try f.source("k.csv", bytes)
+    let out = try f.run(.purchasesCSV, [csv]) { $0.mapping = mapping }
+    #expect(
+      out.plan.notes.map(\.message) == [
+        "there is no item 'coffee', so its rows are imported with their names only"
+      ])
+    let november = f.text("purchases/2026/11.yml")
+    #expect(november.contains("- {date: 2026-11-01, name: Kaffee €, price: 3.50, source: csv:"))
+    #expect(november.contains("- {date: 2026-11-02, item: milk, price: 1.10, source: csv:"))
+    #expect(f.loaded().diagnostics.isEmpty)
+    // Results: a rule skips rows and sets the player; two plays in one day at different
+    // times are two results, the same play twice is one.
+    let rules = try f.source(
+      "r.yml",
+      "game: wordle\ncolumns: {at: When, score: Score, player: Who}\n"
+        + "rules:\n  - {match: \"^test\", in: player, skip: true}\n  - {match: \"^a\", in: player, player: Ana}\n"
+    )
+    let plays = try f.source(
+      "p.csv",
+      "When,Score,Who\n2026-11-23 08:00,3/6,ana\n2026-11-23 21:00,5/6,ana\n2026-11-23 21:00,5/6,ana\n2026-11-23 09:00,2/6,tester\n"
+    )
+    let played = try f.run(.csv, [plays]) { $0.mapping = rules }
+    #expect(played.plan.summary.contains("added 1 game, 2 results; 1 already imported"))
+    #expect(
+      f.text("results/2026/11.yml").hasSuffix(
+        "- {game: wordle, at: 2026-11-23T08:00, score: 3/6, player: Ana}\n- {game: wordle, at: 2026-11-23T21:00, score: 5/6, player: Ana}\n"
+      ))
+  }
 }

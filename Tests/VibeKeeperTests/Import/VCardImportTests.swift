@@ -273,6 +273,36 @@ import Testing
     #expect(r.household.contacts.first { $0.name == "Quinn" }?.photo == nil)
   }
 
+  @Test func photosAtAWebAddressAreDownloadedWhenAsked() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let server = try FakeReceiver()
+    let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46]
+    server.answer(body: jpeg)
+    let path = try f.source(
+      "g.vcf",
+      "BEGIN:VCARD\nVERSION:3.0\nFN:Gus\nPHOTO:\(server.url("photo/gus.jpg"))\nEND:VCARD\n"
+        + "BEGIN:VCARD\nVERSION:3.0\nFN:Hal\nPHOTO:file:///etc/passwd\nEND:VCARD\n")
+    let out = try f.run(.vcard, [path]) { $0.vcard.photos = true }
+    #expect(server.requests.map(\.path) == ["/photo/gus.jpg"])
+    let bytes = FileManager.default.contents(
+      atPath: f.root.appendingPathComponent("media/contacts/gus.jpg").path)
+    #expect(bytes.map([UInt8].init) == jpeg)
+    #expect(
+      out.plan.notes.map(\.message).contains {
+        $0.hasPrefix("Hal's photo is at an address that is not http or https")
+      })
+    // An answer that is not an image is refused.
+    server.answer(body: Array("<html>".utf8))
+    let again = try f.source(
+      "h.vcf", "BEGIN:VCARD\nVERSION:3.0\nFN:Ivy\nPHOTO;VALUE=uri:\(server.url("x"))\nEND:VCARD\n")
+    let refused = try f.run(.vcard, [again]) { $0.vcard.photos = true }
+    #expect(
+      refused.plan.notes.map(\.message) == [
+        "Ivy's photo is not a JPEG, PNG, GIF or WebP image, so it is left out"
+      ])
+  }
+
   @Test func hostileInputIsRefusedCleanly() throws {
     let f = try ImportFixture()
     defer { f.cleanup() }
@@ -311,5 +341,32 @@ import Testing
     #expect(!out.written)
     #expect(out.plan.summary.contains("would add 1 contact, 1 occasion"))
     #expect(out.plan.summary.contains("new file data/contacts/ana-lima.md (Ana Lima)"))
+  }
+
+  @Test func leapDayAnniversaryRepeatedUIDsAndAFileWithoutCards() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let path = try f.source(
+      "l.vcf",
+      "BEGIN:VCARD\nVERSION:4.0\nUID:x\nFN:Lea\nANNIVERSARY:--0229\nEND:VCARD\n"
+        + "BEGIN:VCARD\nVERSION:4.0\nUID:x\nFN:Lea\nEND:VCARD\n")
+    let out = try f.run(.vcard, [path])
+    #expect(
+      out.plan.summary.hasPrefix("\(path): added 1 contact, 1 occasion; 1 repeated in the file"))
+    let o = try #require(f.loaded().household.occasions.first)
+    // The last leap year, so it falls on 29 February in leap years and the 28th in others.
+    #expect(o.date == LocalDate(year: 2024, month: 2, day: 29))
+    #expect(
+      o.nextDate(onOrAfter: LocalDate(year: 2026, month: 11, day: 24)!)
+        == LocalDate(year: 2027, month: 2, day: 28))
+    #expect(
+      o.nextDate(onOrAfter: LocalDate(year: 2027, month: 3, day: 1)!)
+        == LocalDate(year: 2028, month: 2, day: 29))
+    let empty = try f.source("e.ics", "hello\n")
+    let none = try f.run(.ical, [empty])
+    #expect(none.plan.notes.map(\.severity) == [.warning, .error])
+    #expect(
+      none.plan.notes.last?.message == "there is no calendar in this file (no BEGIN:VCALENDAR line)"
+    )
   }
 }

@@ -75,6 +75,10 @@ final class FakeReceiver: @unchecked Sendable {
   /// Answers the next requests with `status`.
   func answer(with status: Int) { lock.withLock { answer = status } }
 
+  /// The body of every answer from now on (`{}` by default).
+  func answer(body: [UInt8]) { lock.withLock { replyBody = body } }
+  private var replyBody = Array("{}".utf8)
+
   private func serve(_ client: Int32) {
     defer { close(client) }
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -111,15 +115,15 @@ final class FakeReceiver: @unchecked Sendable {
         .trimmingCharacters(in: .whitespaces)
     }
     let body = Data(data[(end + 4)...].prefix(length))
-    let status = lock.withLock { () -> Int in
+    let (status, reply) = lock.withLock { () -> (Int, [UInt8]) in
       recorded.append(
         Request(
           method: first.first.map(String.init) ?? "",
           path: first.dropFirst().first.map(String.init) ?? "",
           headers: headers, body: body))
-      return answer
+      return (answer, replyBody)
     }
-    let reply = "HTTP/1.1 \(status) X\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
-    _ = Array(reply.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, 0) }
+    let head = "HTTP/1.1 \(status) X\r\nContent-Length: \(reply.count)\r\nConnection: close\r\n\r\n"
+    _ = (Array(head.utf8) + reply).withUnsafeBytes { send(client, $0.baseAddress, $0.count, 0) }
   }
 }

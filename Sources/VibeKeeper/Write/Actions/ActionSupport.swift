@@ -106,7 +106,10 @@ extension ActionContext {
   }
 
   /// A date-time as written in records: `2026-11-24T08:03`.
-  func local(_ instant: Date) -> String {
+  func local(_ instant: Date) -> String { Self.localText(instant, clock) }
+
+  /// `instant` as written in records in `clock`'s time zone: `2026-11-24T08:03`.
+  static func localText(_ instant: Date, _ clock: LocalClock) -> String {
     let t = clock.localTime(of: instant)
     return clock.localDate(of: instant).description + "T" + String(t.description.prefix(5))
   }

@@ -4,19 +4,37 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One HTTP POST, waited for (the notify run sends one message at a time): the status of a
-/// 2xx answer, or why it failed.
-enum HTTPPost {
+/// One HTTP request, waited for: a notice posted to a channel (the notify run sends one
+/// message at a time), a contact's photo fetched by `import vcard`.
+enum HTTPExchange {
   /// Posts `body` to `url` with `headers`; fails on anything but a 2xx answer, a network
   /// error, or no answer within `timeout` seconds.
   static func send(
     _ body: Data, to url: String, headers: [(String, String)], timeout: TimeInterval = 20
   ) -> Result<Int, NotifyProblem> {
+    exchange("POST", url, body: body, headers: headers, timeout: timeout).map(\.status)
+  }
+
+  /// The body of a GET of `url`, at most `limit` bytes; fails like `send`.
+  static func get(_ url: String, limit: Int, timeout: TimeInterval = 20) -> Result<
+    Data, NotifyProblem
+  > {
+    exchange("GET", url, body: nil, headers: [], timeout: timeout).flatMap { answer in
+      answer.data.count <= limit
+        ? .success(answer.data)
+        : .failure(NotifyProblem("the answer is larger than \(limit >> 20) MB"))
+    }
+  }
+
+  private static func exchange(
+    _ method: String, _ url: String, body: Data?, headers: [(String, String)],
+    timeout: TimeInterval
+  ) -> Result<(status: Int, data: Data), NotifyProblem> {
     guard let address = URL(string: url), let scheme = address.scheme?.lowercased(),
       scheme == "http" || scheme == "https"
     else { return .failure(NotifyProblem("'\(url)' is not an http or https address")) }
     var request = URLRequest(url: address, timeoutInterval: timeout)
-    request.httpMethod = "POST"
+    request.httpMethod = method
     request.httpBody = body
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let answer = Answer()
@@ -48,7 +66,7 @@ enum HTTPPost {
         NotifyProblem(
           "\(Self.shown(address)) answered \(status)" + (text.isEmpty ? "" : ": \(text)")))
     }
-    return .success(status)
+    return .success((status, data ?? Data()))
   }
 
   /// The address without its path and query (which may hold a secret), for messages.

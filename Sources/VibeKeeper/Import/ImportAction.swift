@@ -63,9 +63,11 @@ public struct ImportAction: DataAction {
       report.problems = batch.problems + report.problems
       reports.append(report)
     }
-    for file in format == .loop ? [files.first ?? ""] : files {
+    // A Loop export is one import of its files together; the other formats, one per file.
+    if format == .loop { planned(LoopHabits(clock: context.clock, player: player).batch(files)) }
+    for file in files where format != .loop {
       switch format {
-      case .loop: planned(LoopHabits(clock: context.clock, player: player).batch(files))
+      case .loop: break
       case .vcard:
         planned(VCardContacts(options: vcard, today: context.clock.today).batch(file, file: file))
       case .ical: planned(ICalOccasions(clock: context.clock).batch(file, file: file))

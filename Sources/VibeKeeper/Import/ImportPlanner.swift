@@ -2,17 +2,11 @@ import Foundation
 
 /// Turns the records of an import into file changes: it skips what is already in the data
 /// folder (the same source key, or the same record by content), gives the rest ids and file
-/// names that never collide with a record, and appends or creates the files. A pure
-/// function of the household, the batches and the files it reads through the writer.
+/// names that never collide with a record, and appends or creates the files. Records are
+/// added one at a time (`add`), so a streamed import never holds its whole input; `finish`
+/// gives the file changes.
 struct ImportPlanner {
-  let household: Household
   let writer: DataWriter
-
-  /// What the planner decided, per source file: the changes and the counts for the report.
-  struct Plan {
-    var changes: [FileChange] = []
-    var files: [FileReport] = []
-  }
 
   /// One source file's outcome.
   struct FileReport {
@@ -36,7 +30,6 @@ struct ImportPlanner {
   private var reservedPaths: Set<String> = []
 
   init(household: Household, writer: DataWriter) {
-    self.household = household
     self.writer = writer
     func scan<R: HouseholdRecord>(_ type: R.Type, _ same: (R) -> String?) {
       var byKey: [String: String] = [:]
@@ -102,19 +95,6 @@ struct ImportPlanner {
   }
 
   // MARK: Planning
-
-  /// Plans every batch in order.
-  mutating func plan(_ batches: [ImportBatch]) throws(DataWriter.Problem) -> Plan {
-    var plan = Plan()
-    for batch in batches {
-      var report = FileReport(file: batch.file)
-      report.problems = batch.problems
-      for record in batch.records { add(record, to: &report) }
-      plan.files.append(report)
-    }
-    plan.changes = try finish()
-    return plan
-  }
 
   private var newFiles: [FileChange] = []
   private var appends: [String: [String]] = [:]
@@ -192,7 +172,7 @@ struct ImportPlanner {
       path = "\(record.kind.folder)/\(name).yml"
       isNew = false
     case .monthly(let year, let month):
-      path = "\(record.kind.folder)/\(year)/\(month < 10 ? "0" : "")\(month).yml"
+      path = ActionContext.monthlyPath(record.kind, year: year, month: month)
       id = path
       isNew = false
     }
@@ -209,7 +189,6 @@ struct ImportPlanner {
     }
     if let same = same(record.kind, raw) { sameIDs[record.kind, default: [:]][same] = id }
     takenIDs[record.kind, default: []].insert(id.lowercased())
-    reservedIDs.insert(kindID(record.kind, id))
     switch record.placement {
     case .file:
       newFiles.append(
@@ -235,8 +214,6 @@ struct ImportPlanner {
   }
 
   private var reservedSource: Set<String> = []
-  private var reservedIDs: Set<String> = []
-  private func kindID(_ kind: RecordKind, _ id: String) -> String { kind.rawValue + ":" + id }
 
   /// The first of `slug`, `slug-2`, ... that is neither an id of the kind nor a file.
   private mutating func freeBase(_ kind: RecordKind, prefix: String, _ slug: String) -> String {
@@ -319,12 +296,7 @@ struct ImportPlanner {
     } else if !text.isEmpty, !text.hasSuffix("\n") {
       text += "\n"
     }
-    let crlf =
-      before.map { text in
-        text.utf8.firstIndex(of: UInt8(ascii: "\n")).map { i in
-          i > text.utf8.startIndex && text.utf8[text.utf8.index(before: i)] == UInt8(ascii: "\r")
-        } ?? false
-      } ?? false
+    let crlf = TextLines.lineEnd(of: text) == "\r\n"
     var added = ""
     added.reserveCapacity(entries.reduce(0) { $0 + $1.utf8.count + 1 })
     for entry in entries {

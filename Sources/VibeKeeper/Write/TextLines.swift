@@ -25,6 +25,17 @@ struct TextLines: Equatable {
   /// The line end the file uses: `\r\n` when its first line has one, else `\n`.
   var lineEnd: String { lines.first.map(Self.ending) == "\r\n" ? "\r\n" : "\n" }
 
+  /// The line end `text` uses, read from its first line alone (without splitting a large
+  /// file into lines).
+  static func lineEnd(of text: String) -> String {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "\n") { return previous == UInt8(ascii: "\r") ? "\r\n" : "\n" }
+      previous = byte
+    }
+    return "\n"
+  }
+
   /// A line's terminator, compared on scalars (`"\r\n"` is one Character in Swift, so
   /// `hasSuffix("\n")` would miss it): `\r\n`, `\n` or empty.
   static func ending(_ line: String) -> String {

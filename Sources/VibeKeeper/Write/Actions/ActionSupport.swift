@@ -47,7 +47,7 @@ extension ActionContext {
   func appending(_ line: String, to kind: RecordKind, month date: LocalDate)
     throws(DataWriter.Problem) -> FileChange
   {
-    let path = "\(kind.folder)/\(date.year)/\(date.month < 10 ? "0" : "")\(date.month).yml"
+    let path = Self.monthlyPath(kind, year: date.year, month: date.month)
     let before = try writer.read(path)
     var lines = TextLines(before ?? "")
     if before == nil {
@@ -58,6 +58,11 @@ extension ActionContext {
     }
     lines.append([line])
     return FileChange(path: path, before: before, after: lines.text)
+  }
+
+  /// The monthly list file of `kind` for a month: `purchases/2026/11.yml`.
+  static func monthlyPath(_ kind: RecordKind, year: Int, month: Int) -> String {
+    "\(kind.folder)/\(year)/\(month < 10 ? "0" : "")\(month).yml"
   }
 
   /// `fields` set on a record (or, with `entry`, on an entry of one of its lists), in its

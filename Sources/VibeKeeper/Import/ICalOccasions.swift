@@ -23,6 +23,30 @@ struct ICalOccasions {
     var line: Int
   }
 
+  /// A yearly rule as an occasion follows it: a floating day or the start's day, and the
+  /// last day it may fall on.
+  private struct Yearly {
+    var rule: YearlyRule?
+    var until: LocalDate?
+
+    /// The occasion's `recurring` and `until` fields.
+    var fields: [(name: String, value: ImportedRecord.Value)] {
+      [("recurring", .text(rule?.description ?? "yearly"))]
+        + (until.map { [("until", .plain($0.description))] } ?? [])
+    }
+
+    /// The first `count` days of the series that starts on `start`.
+    func dates(from start: LocalDate, count: Int) -> [LocalDate] {
+      var o = Occasion(
+        meta: RecordMeta(id: "", location: SourceLocation(file: "", line: 0, column: 0), path: ""),
+        title: "", date: start)
+      o.recurring = true
+      o.rule = rule
+      o.until = until
+      return o.dates(onOrAfter: start, count: count)
+    }
+  }
+
   /// The batch of the calendar at `path`, shown as `file`.
   func batch(_ path: String, file: String) -> ImportBatch {
     var batch = ImportBatch(file: file)
@@ -119,16 +143,16 @@ struct ICalOccasions {
             "'\(title)' lasts \(series.days) days; the occasion is its first day, \(series.start)"))
       }
       if let rule = series.rule {
-        guard let fields = yearly(series, rule, &batch) else { continue }
+        guard let y = yearly(series, rule, &batch) else { continue }
         let k =
-          Slug.make(title) + "|"
-          + (fields.first { $0.name == "recurring" }.map { "\($0.value)" } ?? "")
+          Slug.make(title) + "|" + (y.rule?.description ?? "yearly")
           + series.start.description.suffix(5)
         guard seen.insert(k).inserted else { continue }
         batch.records.append(
           ImportedRecord(
             kind: .occasions, key: key, label: title,
-            fields: [("title", .text(title)), ("date", .plain(series.start.description))] + fields,
+            fields: [("title", .text(title)), ("date", .plain(series.start.description))]
+              + y.fields,
             placement: .list(name: list), origin: origin))
         continue
       }
@@ -166,28 +190,17 @@ struct ICalOccasions {
   {
     guard rule["UNTIL"] != nil || rule["COUNT"] != nil else { return nil }
     var scratch = ImportBatch(file: batch.file)
-    guard let fields = yearly(e, rule, &scratch) else { return nil }
-    var o = Occasion(
-      meta: RecordMeta(id: "", location: SourceLocation(file: "", line: 0, column: 0), path: ""),
-      title: "", date: e.start)
-    o.recurring = true
-    if case .text(let r)? = fields.first(where: { $0.name == "recurring" })?.value {
-      o.rule = YearlyRule(text: r)
-    }
-    if case .plain(let u)? = fields.first(where: { $0.name == "until" })?.value {
-      o.until = LocalDate(iso: u)
-    }
-    guard o.until != nil else { return nil }
-    return o.dates(onOrAfter: e.start, count: 200)
+    guard let y = yearly(e, rule, &scratch), y.until != nil else { return nil }
+    return y.dates(from: e.start, count: 200)
   }
 
-  /// The fields of a yearly rule (`recurring`, `until`), or nil with a problem when the
-  /// rule is not one an occasion can follow.
+  /// A yearly rule as an occasion follows it, or nil with a problem when it is not one an
+  /// occasion can follow.
   private func yearly(_ e: Event, _ rule: [String: String], _ batch: inout ImportBatch)
-    -> [(name: String, value: ImportedRecord.Value)]?
+    -> Yearly?
   {
     let freq = rule["FREQ"] ?? ""
-    func refuse(_ why: String) -> [(name: String, value: ImportedRecord.Value)]? {
+    func refuse(_ why: String) -> Yearly? {
       batch.problem(
         line: e.line,
         "'\(e.title)' \(why); occasions repeat once a year at most, so it is not imported",
@@ -198,8 +211,7 @@ struct ICalOccasions {
     guard (Int(rule["INTERVAL"] ?? "1") ?? 1) == 1 else {
       return refuse("repeats every \(rule["INTERVAL"] ?? "") years")
     }
-    var recurring = "yearly"
-    var floating: YearlyRule?
+    var y = Yearly()
     if let byday = rule["BYDAY"] {
       let month = Int(rule["BYMONTH"] ?? "") ?? e.start.month
       var code = byday
@@ -213,32 +225,23 @@ struct ICalOccasions {
         let weekday = Weekday.allCases.first(where: { $0.icalCode == code }),
         let r = YearlyRule(ordinal: ordinal, weekday: weekday, month: month)
       else { return refuse("follows the rule \(byday) that is not one day a year") }
-      floating = r
-      recurring = r.description
+      y.rule = r
     } else if let md = rule["BYMONTHDAY"], Int(md) != e.start.day {
       return refuse("falls on day \(md) while it starts on \(e.start)")
     } else if let m = rule["BYMONTH"], Int(m) != e.start.month {
       return refuse("falls in month \(m) while it starts on \(e.start)")
     }
-    var fields: [(name: String, value: ImportedRecord.Value)] = [("recurring", .text(recurring))]
-    var until: LocalDate?
-    if let u = rule["UNTIL"] { until = date(u) }
+    if let u = rule["UNTIL"] { y.until = date(u) }
     if let c = rule["COUNT"].flatMap({ Int($0) }), c >= 1 {
-      var o = Occasion(
-        meta: RecordMeta(id: "", location: SourceLocation(file: "", line: 0, column: 0), path: ""),
-        title: "", date: e.start)
-      o.recurring = true
-      o.rule = floating
-      until = o.dates(onOrAfter: e.start, count: c).last
+      y.until = y.dates(from: e.start, count: c).last
     }
-    if let until { fields.append(("until", .plain(until.description))) }
     if e.exceptions > 0 {
       batch.problem(
         line: e.line,
         "'\(e.title)' skips \(e.exceptions) year\(e.exceptions == 1 ? "" : "s") in the calendar (EXDATE); an occasion cannot skip a year, so it is imported without the exception"
       )
     }
-    return fields
+    return y
   }
 
   /// An event as read, or nil with a problem.

@@ -32,16 +32,9 @@ struct CSVReader {
       case .text(let number, let bytes):
         guard let text = ImportText.decode(bytes, charset: encoding) else {
           problem(
-            number,
-            "this line is not valid \(encoding ?? "UTF-8") text, so its row is left out",
-          )
-          if quoted {
-            skipRow = true
-          } else {
-            fields = []
-            field = ""
-          }
-          if !quoted { return true }
+            number, "this line is not valid \(encoding ?? "UTF-8") text, so its row is left out")
+          // Inside a quoted field the row goes on to its end, and is dropped there.
+          if quoted { skipRow = true }
           return true
         }
         if !quoted {

@@ -88,9 +88,10 @@ struct LoopHabits {
       batch.problem(.error, line: 1, "\(habitsFile) has no Name column; is it Loop's Habits.csv?")
       return batch
     }
-    // Checkmarks.csv: Date, then one column per habit (by name), newest first.
+    // Checkmarks.csv: Date, then one column per habit, newest first. Loop writes the
+    // columns in Habits.csv's order and the names unquoted (a name with a comma splits the
+    // header but not the rows), so the columns go by position and the header is skipped.
     var results: [(date: LocalDate, habit: Int, value: String, line: Int)] = []
-    var columns: [Int: Int] = [:]
     var sawHeader = false
     var checkBatch = ImportBatch(file: checkmarksFile)
     do {
@@ -99,11 +100,6 @@ struct LoopHabits {
         row: { row, line in
           guard sawHeader else {
             sawHeader = true
-            // Loop writes the habits' columns in Habits.csv's order, and their names
-            // unquoted (a name with a comma splits the header but not the rows), so the
-            // columns go by position.
-            for i in habits.indices { columns[i + 1] = i }
-            _ = row
             return
           }
           guard let first = row.first,
@@ -114,8 +110,8 @@ struct LoopHabits {
             }
             return
           }
-          for (i, j) in columns where i < row.count {
-            results.append((date, j, row[i].trimmingCharacters(in: .whitespaces), line))
+          for j in habits.indices where j + 1 < row.count {
+            results.append((date, j, row[j + 1].trimmingCharacters(in: .whitespaces), line))
           }
         }, problem: { line, message in checkBatch.problem(line: line, message) })
     } catch {

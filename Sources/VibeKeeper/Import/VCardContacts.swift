@@ -117,13 +117,12 @@ struct VCardContacts {
         guard let date = LocalDate(year: year, month: d.date.month, day: d.date.day) else {
           continue
         }
-        var fields: [(name: String, value: ImportedRecord.Value)] = [
-          ("title", .text(title)), ("date", .plain(date.description)),
-          ("recurring", .plain("yearly")), ("contact", .id(of: p.key)),
-        ]
         // Without its year an anniversary cannot count its years.
-        fields.append(
-          ("type", .plain(d.anniversary && d.date.year != nil ? "anniversary" : "event")))
+        let type = d.anniversary && d.date.year != nil ? "anniversary" : "event"
+        let fields: [(name: String, value: ImportedRecord.Value)] = [
+          ("title", .text(title)), ("date", .plain(date.description)),
+          ("recurring", .plain("yearly")), ("contact", .id(of: p.key)), ("type", .plain(type)),
+        ]
         batch.records.append(
           ImportedRecord(
             kind: .occasions, key: "\(p.key)#\(label.lowercased()):\(d.date.birthday)",
@@ -179,14 +178,15 @@ struct VCardContacts {
     let omit = card.properties.lazy.compactMap { $0.param("X-APPLE-OMIT-YEAR") }.compactMap {
       Int($0)
     }.first
+    /// The year a property marks as "unknown": its own `X-APPLE-OMIT-YEAR`, else the card's.
+    func omitYear(_ prop: VCardProperty) -> Int? {
+      Int(prop.param("X-APPLE-OMIT-YEAR") ?? "") ?? omit
+    }
     var birthday: VCardDate?
     for b in card.all("BDAY") {
       guard let text = card.text(of: b) else { continue }
-      if b.param("VALUE")?.lowercased() != "text",
-        let d = VCardDate(text, omitYear: Int(b.param("X-APPLE-OMIT-YEAR") ?? "") ?? omit)
-      {
-        if birthday == nil { birthday = d }
-      } else if let d = VCardDate(text, omitYear: omit), b.param("VALUE")?.lowercased() == "text" {
+      // A date is a date even when the card says VALUE=text (FullContact writes both).
+      if let d = VCardDate(text, omitYear: omitYear(b)) {
         if birthday == nil { birthday = d }
       } else if !text.isEmpty {
         p.notes.append("Birthday: \(text)")
@@ -215,7 +215,7 @@ struct VCardContacts {
     // Anniversaries and other dates.
     func addDate(_ prop: VCardProperty, _ text: String?, label: String?, anniversary: Bool) {
       guard let text,
-        let d = VCardDate(text, omitYear: Int(prop.param("X-APPLE-OMIT-YEAR") ?? "") ?? omit)
+        let d = VCardDate(text, omitYear: omitYear(prop))
       else {
         if let text, !text.isEmpty {
           batch.problem(
@@ -333,7 +333,7 @@ struct VCardContacts {
       if !lower.hasPrefix("data:") {
         batch.problem(
           line: prop.line,
-          "\(name)'s photo is at an address that is not http or https (\(TerminalSafe.short(text))), so it is left out",
+          "\(name)'s photo is at an address that is not http or https (\(text.prefix(60))), so it is left out",
           hint: "save the picture into media/contacts/ and add `photo:` to the contact")
         return nil
       }
@@ -377,15 +377,5 @@ struct VCardContacts {
 
 extension String {
   /// The text with its first letter upper-cased (`spouse` → `Spouse`).
-  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}
-
-/// Short, printable renderings of untrusted text for messages.
-enum TerminalSafe {
-  /// The first 60 characters, control characters dropped.
-  static func short(_ text: String) -> String {
-    let clean = String(
-      text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-    return clean.count > 60 ? String(clean.prefix(57)) + "..." : clean
-  }
+  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -42,10 +42,7 @@ struct PurchasesCSV {
       let line = row.line
       let value = row.value
       guard let dateText = value("date"), let date = mapping.date(dateText) else {
-        batch.problem(
-          line: line,
-          "'\(value("date") ?? "")' is not a date in the format \(mapping.dateFormat), so the row is not imported",
-          hint: "set `date_format:` in \(mapping.file)")
+        mapping.notADate(value("date"), line: line, &batch)
         return
       }
       guard let amountText = value("amount"), var amount = mapping.amount(amountText) else {

@@ -54,10 +54,7 @@ struct ResultsCSV {
       day = d
       fields.append(("date", .plain(d.description)))
     } else {
-      batch.problem(
-        line: line,
-        "'\(value("date") ?? value("at") ?? "")' is not a date in the format \(mapping.dateFormat), so the row is not imported",
-        hint: "set `date_format:` in \(mapping.file)")
+      mapping.notADate(value("date") ?? value("at"), line: line, &batch)
       return
     }
     if let c = value("completed"), !mapping.doneWords.contains(c.lowercased()) {

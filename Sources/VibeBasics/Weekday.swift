@@ -13,6 +13,11 @@ public enum Weekday: Int, CaseIterable, Sendable, Hashable, Comparable {
     ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][rawValue - 1]
   }
 
+  /// The full English name: `Sunday`, `Monday`, ...
+  public var name: String {
+    ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][rawValue - 1]
+  }
+
   /// The iCalendar BYDAY code: `MO`, `TU`, ...
   public var icalCode: String {
     ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][rawValue - 1]
@@ -24,9 +29,8 @@ public enum Weekday: Int, CaseIterable, Sendable, Hashable, Comparable {
   /// Parses `mon`, `Monday`, `TUE`, ... (three-letter prefix or full English name).
   public init?(name: String) {
     let lower = name.lowercased()
-    let full = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-    if let i = full.firstIndex(of: lower) {
-      self = Weekday.allCases[i]
+    if let w = Weekday.allCases.first(where: { $0.name.lowercased() == lower }) {
+      self = w
       return
     }
     if let w = Weekday.allCases.first(where: { $0.code == lower }) {

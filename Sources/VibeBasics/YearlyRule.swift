@@ -40,21 +40,14 @@ public struct YearlyRule: Hashable, Sendable, CustomStringConvertible {
       let weekday = Weekday(name: words[words.count - 3])
     else { return nil }
     words.removeLast(3)
-    var ordinal: Int
-    switch words.count {
-    case 1:
-      guard let n = Self.ordinals.first(where: { $0.0 == words[0] })?.1 else { return nil }
-      ordinal = n
-    case 2 where words[1] == "last" || words[1] == "to-last":
-      guard let n = Self.ordinals.first(where: { $0.0 == words[0] })?.1, n > 0 else { return nil }
-      ordinal = -n
-    case 3 where words[1] == "to" && words[2] == "last":
-      guard let n = Self.ordinals.first(where: { $0.0 == words[0] })?.1, n > 0 else { return nil }
-      ordinal = -n
-    default: return nil
-    }
-    if ordinal == -1, words.count > 1 { return nil }  // "first last"
-    self.init(ordinal: ordinal, weekday: weekday, month: month + 1)
+    // "second", or counted from the end: "second last", "second to last" ("first last" is
+    // just "last").
+    let fromEnd = words.dropFirst()
+    guard let first = words.first, let n = Self.ordinals.first(where: { $0.0 == first })?.1,
+      fromEnd.isEmpty
+        || (n > 1 && [["last"], ["to-last"], ["to", "last"]].contains(Array(fromEnd)))
+    else { return nil }
+    self.init(ordinal: fromEnd.isEmpty ? n : -n, weekday: weekday, month: month + 1)
   }
 
   /// "second Sunday of May", "last Monday of May", "second last Friday of November".
@@ -62,13 +55,8 @@ public struct YearlyRule: Hashable, Sendable, CustomStringConvertible {
     let names = ["first", "second", "third", "fourth", "fifth"]
     let position =
       ordinal > 0 ? names[ordinal - 1] : ordinal == -1 ? "last" : names[-ordinal - 1] + " last"
-    let day = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][
-      weekday.rawValue - 1]
-    return "\(position) \(day) of \(Self.months[month - 1].capitalized)"
+    return "\(position) \(weekday.name) of \(Self.months[month - 1].capitalized)"
   }
-
-  /// The iCalendar rule parts: `BYMONTH=5;BYDAY=2SU`.
-  public var icalParts: String { "BYMONTH=\(month);BYDAY=\(ordinal)\(weekday.icalCode)" }
 
   /// The date in `year`, nil when the month has no such day (a fifth Monday).
   public func date(in year: Int) -> LocalDate? {

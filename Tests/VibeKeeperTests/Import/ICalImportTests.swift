@@ -8,7 +8,10 @@ import Testing
   @Test func yearlyRulesReadPrintAndFall() throws {
     let mothers = try #require(YearlyRule(text: "second Sunday of May"))
     #expect(mothers.description == "second Sunday of May")
-    #expect(mothers.icalParts == "BYMONTH=5;BYDAY=2SU")
+    #expect(YearlyRule(text: "first last Monday of May") == nil)
+    #expect(
+      YearlyRule(text: "second to last Friday of Nov")
+        == YearlyRule(text: "second last Friday of November"))
     #expect(mothers.date(in: 2026) == LocalDate(year: 2026, month: 5, day: 10))
     #expect(mothers.date(in: 2027) == LocalDate(year: 2027, month: 5, day: 9))
     let memorial = try #require(YearlyRule(text: "Last monday of may"))

@@ -31,6 +31,25 @@ enum EscapeMode: Sendable, Equatable {
 
 /// The escaping functions of every output context.
 public enum Escaping {
+  /// A value's text as part of safe markup in `format`: a safe value as it is; any other
+  /// escaped as HTML text in HTML and as TEXT in iCalendar (JSON and plain text leave it).
+  static func markup(_ value: TemplateValue, _ format: OutputFormat, _ clock: LocalClock)
+    -> String
+  {
+    if case .safe(let s) = value { return s }
+    var out = ""
+    switch format {
+    case .html: html(value.text(clock), into: &out)
+    case .ics: icsText(value.text(clock), into: &out)
+    default: out = value.text(clock)
+    }
+    return out
+  }
+
+  /// Whether safe values keep their mark through `~` and the text filters: everywhere but
+  /// in JSON, where a safe value is raw JSON that text cannot safely join.
+  static func keepsMarkup(_ format: OutputFormat) -> Bool { format != .json }
+
   /// Escapes `& < > " '` for HTML text and quoted attribute values; a control character
   /// (NUL and the others but tab and line breaks, and DEL), which HTML does not allow,
   /// becomes U+FFFD.

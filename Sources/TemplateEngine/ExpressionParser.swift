@@ -1,8 +1,8 @@
 import Foundation
 
 /// Parses the expression tokens of one `{{ }}` or `{% %}` by precedence climbing:
-/// `if`-`else`, `or`, `and`, `not`, comparisons / `in` / `is`, `~`, `+ -`, `* / // %`,
-/// unary `-`, then filters, member access, indexing and calls.
+/// `if`-`else`, `or`, `and`, `not`, comparison chains (`==` ... `in`), `~`, `+ -`,
+/// `* / // %`, a sign, then member access, indexing and calls, then filters and `is` tests.
 struct ExpressionParser {
   /// The deepest nesting of an expression before parsing gives up (no stack overflow).
   static let maxDepth = 64
@@ -87,28 +87,40 @@ struct ExpressionParser {
     return .conditional(value, condition: condition, otherwise: otherwise)
   }
 
+  /// The left-associative operators of each level, loosest first; level 2 is `not` and
+  /// level 3 the comparison chain, which have parsers of their own.
   private static let levels: [[String]] = [
-    ["or"], ["and"], [], ["==", "!=", "<", "<=", ">", ">=", "in", "not", "is"], ["~"],
-    ["+", "-"], ["*", "/", "//", "%"],
+    ["or"], ["and"], [], [], ["~"], ["+", "-"], ["*", "/", "//", "%"],
   ]
+
+  /// The operators of a comparison chain.
+  private static let comparisons: Set<String> = ["==", "!=", "<", "<=", ">", ">=", "in"]
 
   private func operatorHere(level: Int) -> String? {
     let ops = ExpressionParser.levels[level]
     switch current.kind {
-    case .identifier(let w) where ops.contains(w):
-      if w == "not" {
-        let next = tokens[min(position + 1, tokens.count - 1)]
-        return next.kind == .identifier("in") ? "not in" : nil
-      }
-      return w
+    case .identifier(let w) where ops.contains(w): return w
     case .symbol(let s) where ops.contains(s): return s
+    default: return nil
+    }
+  }
+
+  /// The comparison operator at the current token (`not in` spans two), if any.
+  private func comparisonHere() -> String? {
+    switch current.kind {
+    case .identifier("in"): return "in"
+    case .identifier("not"):
+      let next = tokens[min(position + 1, tokens.count - 1)]
+      return next.kind == .identifier("in") ? "not in" : nil
+    case .symbol(let s) where ExpressionParser.comparisons.contains(s): return s
     default: return nil
     }
   }
 
   private mutating func parseBinary(level: Int) throws(TemplateError) -> Expr {
     if level == 2 { return try parseNot() }
-    if level == ExpressionParser.levels.count { return try parseUnary() }
+    if level == 3 { return try parseComparison() }
+    if level == ExpressionParser.levels.count { return try parseUnary(withFilters: true) }
     var left = try parseBinary(level: level + 1)
     var chain = 0
     defer { depth -= chain }
@@ -117,11 +129,6 @@ struct ExpressionParser {
       try enter()
       chain += 1
       advance()
-      if op == "not in" { advance() }
-      if op == "is" {
-        left = try parseTest(left)
-        continue
-      }
       let right = try parseBinary(level: level + 1)
       guard let binary = BinaryOperator(rawValue: op) else {
         throw TemplateError("unknown operator '\(op)'", in: source, at: at)
@@ -129,6 +136,24 @@ struct ExpressionParser {
       left = .binary(binary, left, right, at: at)
     }
     return left
+  }
+
+  /// `a < b <= c`: a chain, each link compared with its left neighbour (as in Jinja).
+  private mutating func parseComparison() throws(TemplateError) -> Expr {
+    let first = try parseBinary(level: 4)
+    var links: [Comparison] = []
+    defer { depth -= links.count }
+    while let op = comparisonHere() {
+      let at = current.offset
+      try enter()
+      advance()
+      if op == "not in" { advance() }
+      guard let binary = BinaryOperator(rawValue: op) else {
+        throw TemplateError("unknown operator '\(op)'", in: source, at: at)
+      }
+      links.append(Comparison(op: binary, value: try parseBinary(level: 4), at: at))
+    }
+    return links.isEmpty ? first : .compare(first, links)
   }
 
   private mutating func parseNot() throws(TemplateError) -> Expr {
@@ -140,6 +165,9 @@ struct ExpressionParser {
     return .unary(.not, try parseNot(), at: at)
   }
 
+  /// The words that end a test without parentheses instead of being its argument.
+  private static let keywords: Set<String> = ["if", "else", "and", "or", "not", "in", "is"]
+
   private mutating func parseTest(_ value: Expr) throws(TemplateError) -> Expr {
     var negated = false
     if isWord("not") {
@@ -147,29 +175,44 @@ struct ExpressionParser {
       advance()
     }
     let token = current
-    let name = try name("a test name after 'is' (defined, empty ...)")
+    let name = try name("a test name after 'is' (defined, none, even ...)")
     guard TemplateTests.names.contains(name) else {
       throw error(
         "unknown test '\(name)'" + .didYouMean(name, in: TemplateTests.names), at: token)
     }
     var arguments: [Argument] = []
-    if isSymbol("(") { arguments = try parseArguments() }
+    switch current.kind {
+    case .symbol("("): arguments = try parseArguments()
+    case .identifier(let word) where ExpressionParser.keywords.contains(word): break
+    case .identifier, .int, .decimal, .string, .symbol("["), .symbol("{"):
+      // `x is divisibleby 3`: one argument without parentheses, as in Jinja.
+      arguments = [Argument(name: nil, value: try parsePostfix(try parsePrimary()))]
+    default: break
+    }
     return .test(
       value, TestCall(name: name, arguments: arguments, at: token.offset), negated: negated)
   }
 
-  private mutating func parseUnary() throws(TemplateError) -> Expr {
-    guard isSymbol("-") || isSymbol("+") else { return try parsePostfix() }
-    let at = current.offset
-    let op: UnaryOperator = isSymbol("-") ? .negate : .plus
-    try enter()
-    defer { depth -= 1 }
-    advance()
-    return .unary(op, try parseUnary(), at: at)
+  /// A primary with its member accesses, indexes and calls, then (with `withFilters`) its
+  /// filters and tests. A sign applies before the filters, as in Jinja: `-1 | abs` is 1.
+  private mutating func parseUnary(withFilters: Bool) throws(TemplateError) -> Expr {
+    var value: Expr
+    if isSymbol("-") || isSymbol("+") {
+      let at = current.offset
+      let op: UnaryOperator = isSymbol("-") ? .negate : .plus
+      try enter()
+      defer { depth -= 1 }
+      advance()
+      value = .unary(op, try parseUnary(withFilters: false), at: at)
+    } else {
+      value = try parsePostfix(try parsePrimary())
+    }
+    return withFilters ? try parseFiltersAndTests(value) : value
   }
 
-  private mutating func parsePostfix() throws(TemplateError) -> Expr {
-    var value = try parsePrimary()
+  /// `.name`, `[index]` and `(arguments)` after a primary.
+  private mutating func parsePostfix(_ primary: Expr) throws(TemplateError) -> Expr {
+    var value = primary
     var chain = 0
     defer { depth -= chain }
     while true {
@@ -190,9 +233,26 @@ struct ExpressionParser {
         value = .index(value, index, at: at)
       } else if isSymbol("(") {
         value = .call(value, try parseArguments(), at: at)
-      } else if isSymbol("|") {
+      } else {
+        return value
+      }
+      try enter()
+      chain += 1
+    }
+  }
+
+  /// `| filter(...)` and `is test` after a value, any number of them, in order.
+  private mutating func parseFiltersAndTests(_ base: Expr) throws(TemplateError) -> Expr {
+    var value = base
+    var chain = 0
+    defer { depth -= chain }
+    while true {
+      if isSymbol("|") {
         advance()
         value = .filter(value, try parseFilter())
+      } else if isWord("is") {
+        advance()
+        value = try parseTest(value)
       } else {
         return value
       }
@@ -208,7 +268,13 @@ struct ExpressionParser {
       let known = Array(filters.keys)
       throw error("unknown filter '\(name)'" + .didYouMean(name, in: known), at: token)
     }
-    let arguments = isSymbol("(") ? try parseArguments() : []
+    let given = isSymbol("(") ? try parseArguments() : []
+    let arguments: [Argument]
+    do {
+      arguments = try filter.checked(given, name: name)
+    } catch {
+      throw self.error(error.message, at: token)
+    }
     return FilterCall(name: name, filter: filter, arguments: arguments, at: token.offset)
   }
 

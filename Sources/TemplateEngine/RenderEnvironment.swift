@@ -20,6 +20,9 @@ public struct RenderEnvironment: Sendable {
   /// The largest value a template may build (a text in UTF-8 bytes, a list in elements
   /// times 16): `{% set s = s ~ s %}` thirty times would otherwise take all memory.
   public var maxValueBytes: Int = 64 << 20
+  /// The most one render may build in all (texts, lists and macro output, counted as for
+  /// `maxValueBytes`), so many large values cannot take all memory together either.
+  public var maxBuiltBytes: Int = 1 << 30
   /// The values stored under `RenderEnvironmentKey`s, by key type.
   private var values: [ObjectIdentifier: any Sendable] = [:]
 

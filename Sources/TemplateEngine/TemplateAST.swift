@@ -16,8 +16,11 @@ indirect enum Expr: Sendable {
   case map([(key: String, value: Expr)])
   /// `not x`, `-x`.
   case unary(UnaryOperator, Expr, at: Int)
-  /// `a + b`, `a and b`, `a in b` ...
+  /// `a + b`, `a and b`, `a ~ b` ...
   case binary(BinaryOperator, Expr, Expr, at: Int)
+  /// `a < b <= c`, `a == b`, `a in b`: a chain of comparisons, each operand evaluated once
+  /// and the chain true when every link is (Jinja's and Python's meaning).
+  case compare(Expr, [Comparison])
   /// `value | name(arguments)`.
   case filter(Expr, FilterCall)
   /// `value is [not] name(arguments)`.
@@ -26,6 +29,16 @@ indirect enum Expr: Sendable {
   case call(Expr, [Argument], at: Int)
   /// `a if condition else b`.
   case conditional(Expr, condition: Expr, otherwise: Expr?)
+}
+
+/// One link of a comparison chain: the operator, the right operand and where it is.
+struct Comparison: Sendable {
+  /// `==`, `<`, `in`, `not in` ...
+  let op: BinaryOperator
+  /// The right-hand operand (the left one of the next link).
+  let value: Expr
+  /// Where the operator is.
+  let at: Int
 }
 
 /// An argument of a call, filter or test; `name` is set for `name=value`.
@@ -86,19 +99,19 @@ struct TestCall: Sendable {
 /// A node of a template's tree.
 enum Node: Sendable {
   /// Literal text.
-  case text(String)
+  case text(String, at: Int)
   /// `{{ expression }}`, escaped for the context it sits in.
   case output(Expr, EscapeMode, at: Int)
   /// `if` / `elif` / `else`.
-  case conditional([(condition: Expr, body: [Node])], otherwise: [Node])
+  case conditional([(condition: Expr, body: [Node])], otherwise: [Node], at: Int)
   /// `for`.
   case loop(ForLoop)
   /// `set name = value`.
-  case assign(String, Expr)
+  case assign(String, Expr, at: Int)
   /// `include name`.
   case include(Expr, at: Int)
   /// `block name`; the body lives in the template's block table.
-  case block(String)
+  case block(String, at: Int)
   /// `import name as alias`.
   case importMacros(Expr, alias: String, at: Int)
 }

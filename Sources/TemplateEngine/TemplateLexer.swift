@@ -70,7 +70,8 @@ struct TemplateLexer {
     var k = open + 2
     while k + 1 < s.count {
       if s[k] == "#", s[k + 1] == "}" {
-        trimNextText = s[k - 1] == "-" && k - 1 > open + 1
+        // `{#-#}` trims only before: its one `-` belongs to the opening.
+        trimNextText = s[k - 1] == "-" && k - 1 > open + (at(open + 2, "-") ? 2 : 1)
         i = k + 2
         return
       }
@@ -211,7 +212,12 @@ struct TemplateLexer {
         case "n": out.append("\n")
         case "t": out.append("\t")
         case "r": out.append("\r")
-        default: out.append(s[i])
+        case "\\", "'", "\"": out.append(s[i])
+        case "x", "u", "U": out.append(try hexEscape())
+        default:
+          throw TemplateError(
+            "unknown escape '\\\(s[i])' in a string; write '\\\\' for a backslash", in: source,
+            at: i - 1)
         }
       } else {
         out.append(c)
@@ -219,5 +225,28 @@ struct TemplateLexer {
       i += 1
     }
     throw TemplateError("unclosed string; expected \(quote)", in: source, at: start)
+  }
+
+  /// The character of `\xHH`, `\uHHHH` or `\UHHHHHHHH` (Python's escapes), with `i` on
+  /// the letter; leaves `i` on the last digit.
+  private mutating func hexEscape() throws(TemplateError) -> Unicode.Scalar {
+    let letter = s[i]
+    let width = letter == "x" ? 2 : (letter == "u" ? 4 : 8)
+    var value: UInt32 = 0
+    for k in 1...width {
+      guard i + k < s.count, s[i + k].isASCII, let digit = UInt32(String(s[i + k]), radix: 16)
+      else {
+        throw TemplateError(
+          "'\\\(letter)' needs \(width) hexadecimal digits", in: source, at: i - 1)
+      }
+      value = value * 16 + digit
+    }
+    guard let scalar = Unicode.Scalar(value) else {
+      throw TemplateError(
+        "'\\\(letter)' gives U+\(String(value, radix: 16, uppercase: true)), which is not a character",
+        in: source, at: i - 1)
+    }
+    i += width
+    return scalar
   }
 }

@@ -45,7 +45,7 @@ struct TemplateParser {
       switch token.kind {
       case .text(let text):
         scanner.feed(text)
-        nodes.append(.text(text))
+        nodes.append(.text(text, at: token.offset))
       case .output:
         var p = ExpressionParser(source: source, tokens: token.tokens, filters: filters)
         let value = try p.parseExpression()
@@ -79,7 +79,7 @@ struct TemplateParser {
       try p.expect("=")
       let value = try p.parseExpression()
       try p.expectEnd("'%}'")
-      return .assign(variable, value)
+      return .assign(variable, value, at: at)
     case "include":
       let value = try p.parseExpression()
       try p.expectEnd("'%}'")
@@ -135,13 +135,13 @@ struct TemplateParser {
         try q.expectEnd("'%}'")
         let rest = try parseNodes(until: ["endif"], opener: ("if", at), nesting: nesting + 1)
         try rest.parser?.expectEnd("'%}'")
-        return .conditional(branches, otherwise: rest.nodes)
+        return .conditional(branches, otherwise: rest.nodes, at: at)
       default:
         try q.expectEnd("'%}'")
-        return .conditional(branches, otherwise: [])
+        return .conditional(branches, otherwise: [], at: at)
       }
     }
-    return .conditional(branches, otherwise: [])
+    return .conditional(branches, otherwise: [], at: at)
   }
 
   private mutating func parseFor(
@@ -185,7 +185,7 @@ struct TemplateParser {
       try q.expectEnd("'%}'")
     }
     blocks[name] = body.nodes
-    return .block(name)
+    return .block(name, at: at)
   }
 
   private mutating func parseMacro(

@@ -14,6 +14,9 @@ extension TemplateRenderer {
           try r.renderBlock(block.name, level: block.level + 1)
         })
     }
+    if case .variable("range", _) = callee, scopes.lookup("range") == nil {
+      return try range(list, at)
+    }
     let target = try eval(callee)
     guard case .macro(let macro) = target else {
       throw error(
@@ -59,7 +62,50 @@ extension TemplateRenderer {
       scopes.leave(savedScopes)
       stack.removeLast()
     }
-    return .safe(try capture { r throws(TemplateError) in try r.render(macro.body) })
+    let output = try capture { r throws(TemplateError) in try r.render(macro.body) }
+    do {
+      try account(.safe(output))
+    } catch {
+      throw self.error(error.message, at: at)
+    }
+    return .safe(output)
+  }
+
+  /// `range(stop)`, `range(start, stop)`, `range(start, stop, step)`: the whole numbers
+  /// from `start` (0) up to but not including `stop`, `step` (1) apart, as in Jinja; a
+  /// range longer than the value limit allows is refused before it is made.
+  private mutating func range(_ list: [Argument], _ at: Int) throws(TemplateError)
+    -> TemplateValue
+  {
+    let args = try arguments(list)
+    var bounds: [Int] = []
+    for value in args.positional {
+      guard case .int(let n) = value else {
+        throw error("range() needs whole numbers, not \(value.typeName)", at: at)
+      }
+      bounds.append(n)
+    }
+    guard args.named.isEmpty, (1...3).contains(bounds.count) else {
+      throw error(
+        "range() takes 1 to 3 whole numbers: range(stop), range(start, stop, step)", at: at)
+    }
+    let start = bounds.count > 1 ? bounds[0] : 0
+    let stop = bounds.count > 1 ? bounds[1] : bounds[0]
+    let step = bounds.count > 2 ? bounds[2] : 1
+    guard step != 0 else { throw error("range() step must not be 0", at: at) }
+    let (span, overflow) =
+      step > 0 ? stop.subtractingReportingOverflow(start) : start.subtractingReportingOverflow(stop)
+    let count = span <= 0 ? 0 : (span - 1) / Int(clamping: step.magnitude) + 1
+    guard !overflow, count <= environment.maxValueBytes / 16 else {
+      throw error(Self.tooLarge(environment), at: at)
+    }
+    let values = stride(from: start, to: stop, by: step).map { TemplateValue.int($0) }
+    do {
+      try account(.array(values))
+    } catch {
+      throw self.error(error.message, at: at)
+    }
+    return .array(values)
   }
 
   /// Runs `body` with a fresh output buffer and returns what it wrote.

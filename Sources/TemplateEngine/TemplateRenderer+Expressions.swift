@@ -17,11 +17,11 @@ extension TemplateRenderer {
       var values: [TemplateValue] = []
       values.reserveCapacity(items.count)
       for item in items { values.append(try eval(item)) }
-      return .array(values)
+      return try built(.array(values), at: items.first.map(offset) ?? 0)
     case .map(let pairs):
       var values: [String: TemplateValue] = [:]
       for pair in pairs { values[pair.key] = try eval(pair.value) }
-      return .dictionary(values)
+      return try built(.dictionary(values), at: pairs.first.map { offset($0.value) } ?? 0)
     case .unary(let op, let operand, let at):
       let value = try eval(operand)
       switch op {
@@ -34,6 +34,7 @@ extension TemplateRenderer {
         return .decimal(op == .negate ? -d : d)
       }
     case .binary(let op, let left, let right, let at): return try binary(op, left, right, at)
+    case .compare(let first, let links): return .bool(try compare(first, links))
     case .filter(let base, let call):
       let (value, origin) = try applyFilter(base, call)
       origin?.readAll()
@@ -51,6 +52,8 @@ extension TemplateRenderer {
   mutating func undefined() throws(TemplateError) -> TemplateValue {
     let (message, at) = missing ?? ("undefined value", 0)
     if environment.strict { throw error(message, at: at) }
+    undefinedCount += 1
+    lastUndefined = message
     let location = current.source.location(at)
     if warned.insert(location).inserted {
       warnings.append(Diagnostic(.warning, location, message))
@@ -181,6 +184,7 @@ extension TemplateRenderer {
   private mutating func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ at: Int)
     throws(TemplateError) -> TemplateValue
   {
+    let before = undefinedCount
     let a = try eval(left)
     switch op {
     case .and: return a.isTruthy ? try eval(right) : a
@@ -189,48 +193,139 @@ extension TemplateRenderer {
     }
     let b = try eval(right)
     do throws(ValueError) {
-      switch op {
-      case .equal: return .bool(ValueOperations.equals(a, b))
-      case .notEqual: return .bool(!ValueOperations.equals(a, b))
-      case .less: return .bool(try ValueOperations.compare(a, b) < 0)
-      case .lessOrEqual: return .bool(try ValueOperations.compare(a, b) <= 0)
-      case .greater: return .bool(try ValueOperations.compare(a, b) > 0)
-      case .greaterOrEqual: return .bool(try ValueOperations.compare(a, b) >= 0)
-      case .in: return .bool(try ValueOperations.contains(b, a))
-      case .notIn: return .bool(!(try ValueOperations.contains(b, a)))
-      case .concat:
-        let (x, y) = (a.text(environment.clock), b.text(environment.clock))
-        guard x.utf8.count + y.utf8.count <= environment.maxValueBytes else {
-          throw ValueError(Self.tooLarge(environment))
-        }
-        let text = x + y
-        if case .safe = a, case .safe = b { return .safe(text) }
-        return .string(text)
-      default:
-        let result = try ValueOperations.arithmetic(op, a, b)
-        try Self.checkSize(result, environment)
-        return result
-      }
+      let limit = environment.maxValueBytes
+      let result =
+        op == .concat
+        ? try concat(a, b) : try ValueOperations.arithmetic(op, a, b, limit: limit)
+      try account(result)
+      return result
     } catch {
-      throw self.error(error.message, at: at)
+      throw self.error(error.message + undefinedNote(a, b, since: before), at: at)
     }
   }
 
-  /// Throws when a value a template built is larger than `maxValueBytes` allows.
-  static func checkSize(_ value: TemplateValue, _ environment: RenderEnvironment)
-    throws(ValueError)
+  /// `a ~ b`: the texts joined. When one side is safe markup the other is escaped for the
+  /// format and the result stays safe (Jinja's `Markup + str`).
+  private func concat(_ a: TemplateValue, _ b: TemplateValue) throws(ValueError)
+    -> TemplateValue
   {
+    let clock = environment.clock
+    let format = current.format
+    var markup = a.isSafe && b.isSafe
+    if !markup, Escaping.keepsMarkup(format) { markup = a.isSafe || b.isSafe }
+    let x = markup ? Escaping.markup(a, format, clock) : a.text(clock)
+    let y = markup ? Escaping.markup(b, format, clock) : b.text(clock)
+    guard x.utf8.count + y.utf8.count <= environment.maxValueBytes else {
+      throw ValueError(Self.tooLarge(environment))
+    }
+    return markup ? .safe(x + y) : .string(x + y)
+  }
+
+  /// A comparison chain: `a < b < c` holds when `a < b` and `b < c` (each operand evaluated
+  /// once, from the left, stopping at the first link that fails).
+  private mutating func compare(_ first: Expr, _ links: [Comparison]) throws(TemplateError)
+    -> Bool
+  {
+    var before = undefinedCount
+    var left = try eval(first)
+    for link in links {
+      let middle = undefinedCount
+      let right = try eval(link.value)
+      let holds: Bool
+      do throws(ValueError) {
+        holds = try ValueOperations.holds(link.op, left, right)
+      } catch {
+        throw self.error(error.message + undefinedNote(left, right, since: before), at: link.at)
+      }
+      guard holds else { return false }
+      left = right
+      before = middle
+    }
+    return true
+  }
+
+  /// In lenient mode, why an operand that failed an operation is none: the look-up that
+  /// found nothing while the operands were evaluated (its did-you-mean included).
+  private func undefinedNote(_ a: TemplateValue, _ b: TemplateValue, since count: Int) -> String {
+    guard undefinedCount != count, let lastUndefined else { return "" }
+    if case .null = a { return " (\(lastUndefined))" }
+    if case .null = b { return " (\(lastUndefined))" }
+    return ""
+  }
+
+  /// Counts a value the template built against the value limit (its own size) and the build
+  /// limit (everything built in this render).
+  mutating func account(_ value: TemplateValue) throws(ValueError) {
     let size: Int
     switch value {
     case .string(let s), .safe(let s): size = s.utf8.count
     case .array(let items): size = items.count * 16
     default: return
     }
-    if size > environment.maxValueBytes { throw ValueError(tooLarge(environment)) }
+    if size > environment.maxValueBytes { throw ValueError(Self.tooLarge(environment)) }
+    builtBytes += size
+    if builtBytes > environment.maxBuiltBytes {
+      throw ValueError(
+        "the template builds more than \(ValueOperations.size(environment.maxBuiltBytes)) of values in all"
+          + " (the build limit)")
+    }
+  }
+
+  /// A list or map a template wrote as a literal, checked with what it holds: nested lists
+  /// that would print as more than the value limit, or nest deeper than 32, are refused
+  /// (`{% set l = [l, l] %}` thirty times prints as gigabytes).
+  private mutating func built(_ value: TemplateValue, at: Int) throws(TemplateError)
+    -> TemplateValue
+  {
+    var budget = environment.maxValueBytes
+    do throws(ValueError) {
+      try Self.weigh(value, budget: &budget, depth: 0)
+      if budget < 0 { throw ValueError(Self.tooLarge(environment)) }
+      builtBytes += environment.maxValueBytes - budget
+      if builtBytes > environment.maxBuiltBytes { try account(.string("")) }
+    } catch {
+      throw self.error(error.message, at: at)
+    }
+    return value
+  }
+
+  private static func weigh(_ value: TemplateValue, budget: inout Int, depth: Int)
+    throws(ValueError)
+  {
+    switch value {
+    case .string(let s), .safe(let s): budget -= s.utf8.count + 2
+    case .array(let items):
+      guard depth < 32 else { throw ValueError("lists and maps nest more than 32 deep") }
+      budget -= 16
+      for item in items where budget >= 0 { try weigh(item, budget: &budget, depth: depth + 1) }
+    case .dictionary(let map):
+      guard depth < 32 else { throw ValueError("lists and maps nest more than 32 deep") }
+      budget -= 16
+      for (key, item) in map where budget >= 0 {
+        budget -= key.utf8.count
+        try weigh(item, budget: &budget, depth: depth + 1)
+      }
+    default: budget -= 16
+    }
+  }
+
+  /// The offset of an expression, for errors about the value it gives.
+  func offset(_ expr: Expr) -> Int {
+    switch expr {
+    case .variable(_, let at), .member(_, _, let at), .index(_, _, let at), .unary(_, _, let at),
+      .binary(_, _, _, let at), .call(_, _, let at):
+      return at
+    case .filter(_, let call): return call.at
+    case .test(_, let call, _): return call.at
+    case .compare(let first, _), .conditional(let first, _, _): return offset(first)
+    case .list(let items): return items.first.map(offset) ?? 0
+    case .map(let pairs): return pairs.first.map { offset($0.value) } ?? 0
+    case .literal: return 0
+    }
   }
 
   static func tooLarge(_ environment: RenderEnvironment) -> String {
-    "the value grows beyond \(environment.maxValueBytes >> 20) MB, the most a template may build (the value limit)"
+    ValueOperations.tooLarge(environment.maxValueBytes).message
   }
 
   /// Evaluates call arguments, each with its read node (for macro parameters).
@@ -251,7 +346,7 @@ extension TemplateRenderer {
   }
 
   mutating func arguments(_ list: [Argument]) throws(TemplateError) -> FilterArguments {
-    var result = FilterArguments(positional: [], named: [:])
+    var result = FilterArguments(positional: [], named: [:], format: current.format)
     for argument in list {
       let value = try eval(argument.value)
       if let name = argument.name {
@@ -288,7 +383,7 @@ extension TemplateRenderer {
     let result: TemplateValue
     do {
       result = try call.filter.apply(value, args, environment)
-      try Self.checkSize(result, environment)
+      try account(result)
     } catch let e as ValueError {
       origin?.readAll()
       throw error(e.message, at: call.at)

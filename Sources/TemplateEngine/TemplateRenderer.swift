@@ -29,6 +29,11 @@ struct TemplateRenderer {
   static let maxLevel = 200
   /// Why the last look-up found nothing, and where.
   var missing: (message: String, at: Int)?
+  /// How many undefined values lenient mode has let through, and the last one's message.
+  var undefinedCount = 0
+  var lastUndefined: String?
+  /// The bytes of values built so far (see `RenderEnvironment.maxBuiltBytes`).
+  var builtBytes = 0
   /// What the render read of its context, when recording (see `ReadNode`).
   var reads: ReadNode? { scopes.reads }
   /// Whether the render used a filter that depends on the clock's "today".
@@ -97,22 +102,20 @@ struct TemplateRenderer {
     }
     stack.append(template.name)
     templates[template.name] = template
-    var chain = [template]
+    blockChains = [:]
+    currentBlock = nil
     var leaf = template
-    while let parent = leaf.parent {
+    while true {
+      for (name, nodes) in leaf.blocks { blockChains[name, default: []].append((leaf, nodes)) }
+      for (name, macro) in leaf.macros { scopes.addMacro(name, .macro(macro)) }
       current = leaf
+      guard let parent = leaf.parent else { break }
+      // A child's own sets run first, then its parent is named (it may name it by a set).
+      try declare(leaf.nodes)
       let parentTemplate = try load(try eval(parent), what: "extends", at: leaf.parentAt)
       stack.append(parentTemplate.name)
-      chain.append(parentTemplate)
       leaf = parentTemplate
     }
-    blockChains = [:]
-    for level in chain {
-      for (name, nodes) in level.blocks { blockChains[name, default: []].append((level, nodes)) }
-      for (name, macro) in level.macros { scopes.addMacro(name, .macro(macro)) }
-    }
-    currentBlock = nil
-    current = leaf
     try render(leaf.nodes)
   }
 
@@ -126,44 +129,89 @@ struct TemplateRenderer {
           + " includes and macro calls)", at: nodeOffset(first))
     }
     for node in nodes {
-      steps += 1
-      if steps > environment.maxSteps || out.utf8.count > environment.maxOutputBytes {
-        throw error(
-          "template does too much work (more than \(environment.maxSteps) steps or "
-            + "\(environment.maxOutputBytes) bytes); is a loop or macro running away?",
-          at: nodeOffset(node))
-      }
+      try step(at: nodeOffset(node))
       switch node {
-      case .text(let text): out += text
-      case .output(let expr, let mode, _): write(try eval(expr), mode)
-      case .conditional(let branches, let otherwise):
-        var done = false
-        for branch in branches where try truth(branch.condition) {
-          try render(branch.body)
-          done = true
-          break
-        }
-        if !done { try render(otherwise) }
+      case .text(let text, let at):
+        out += text
+        try checkOutput(at: at)
+      case .output(let expr, let mode, let at):
+        write(try eval(expr), mode)
+        try checkOutput(at: at)
+      case .conditional(let branches, let otherwise, _):
+        try render(try chosen(branches, otherwise))
       case .loop(let loop): try renderLoop(loop)
-      case .assign(let name, let expr):
-        let (value, origin) = try evalKeepingOrigin(expr)
-        scopes.set(name, value, origin: origin)
+      case .assign(let name, let expr, _): try assign(name, expr)
       case .include(let expr, let at):
         let template = try load(try eval(expr), what: "include", at: at)
+        // What the included template sets stays in it (Jinja's meaning).
+        scopes.push()
+        defer { scopes.pop() }
         try renderTemplate(template, at: at)
-      case .block(let name): try renderBlock(name, level: 0)
-      case .importMacros(let expr, let alias, let at):
-        let template = try load(try eval(expr), what: "import", at: at)
-        scopes.set(alias, .dictionary(template.macroValues), origin: nil)
+      case .block(let name, _): try renderBlock(name, level: 0)
+      case .importMacros(let expr, let alias, let at): try importMacros(expr, alias, at)
       }
     }
   }
 
+  /// Counts one step of work (a node, a loop turn) and stops a run that took too many.
+  mutating func step(at offset: Int) throws(TemplateError) {
+    steps += 1
+    guard steps > environment.maxSteps else { return }
+    throw error(
+      "the template does more than \(environment.maxSteps) steps of work (the step limit);"
+        + " is a loop or macro running away?", at: offset)
+  }
+
+  /// Stops a render whose output has grown beyond the output limit, at the node that wrote
+  /// the byte too many.
+  private func checkOutput(at offset: Int) throws(TemplateError) {
+    guard out.utf8.count > environment.maxOutputBytes else { return }
+    throw error(
+      "the output grows beyond \(ValueOperations.size(environment.maxOutputBytes)), the most"
+        + " one page may have (the output limit)", at: offset)
+  }
+
+  private mutating func assign(_ name: String, _ expr: Expr) throws(TemplateError) {
+    let (value, origin) = try evalKeepingOrigin(expr)
+    scopes.set(name, value, origin: origin)
+  }
+
+  private mutating func importMacros(_ expr: Expr, _ alias: String, _ at: Int)
+    throws(TemplateError)
+  {
+    let template = try load(try eval(expr), what: "import", at: at)
+    scopes.set(alias, .dictionary(template.macroValues), origin: nil)
+  }
+
+  /// Runs what a child template says outside its blocks that Jinja runs too: its `set`s and
+  /// `import`s (also inside `if`s), so its blocks and its parents see them (the "active
+  /// page" pattern). Its text, outputs, loops and includes are not rendered.
+  private mutating func declare(_ nodes: [Node]) throws(TemplateError) {
+    for node in nodes {
+      switch node {
+      case .assign(let name, let expr, _): try assign(name, expr)
+      case .importMacros(let expr, let alias, let at): try importMacros(expr, alias, at)
+      case .conditional(let branches, let otherwise, _):
+        try declare(try chosen(branches, otherwise))
+      default: continue
+      }
+    }
+  }
+
+  /// The body of the first branch whose condition holds, else `otherwise`.
+  private mutating func chosen(_ branches: [(condition: Expr, body: [Node])], _ otherwise: [Node])
+    throws(TemplateError) -> [Node]
+  {
+    for branch in branches where try truth(branch.condition) { return branch.body }
+    return otherwise
+  }
+
   private func nodeOffset(_ node: Node) -> Int {
     switch node {
-    case .output(_, _, let at), .include(_, let at), .importMacros(_, _, let at): return at
+    case .output(_, _, let at), .include(_, let at), .importMacros(_, _, let at),
+      .text(_, let at), .conditional(_, _, let at), .assign(_, _, let at), .block(_, let at):
+      return at
     case .loop(let loop): return loop.at
-    default: return 0
     }
   }
 
@@ -174,6 +222,9 @@ struct TemplateRenderer {
     defer { (current, currentBlock) = saved }
     current = chain[level].template
     currentBlock = (name, level)
+    // What a block sets stays in the block (Jinja's meaning).
+    scopes.push()
+    defer { scopes.pop() }
     try render(chain[level].nodes)
   }
 
@@ -203,6 +254,7 @@ struct TemplateRenderer {
     scopes.push()
     defer { scopes.pop() }
     for i in 0..<count {
+      try step(at: loop.at)
       if isMap {
         scopes.set(loop.names[0], pairs[i].key, origin: nil)
         if loop.names.count == 2 { scopes.set(loop.names[1], pairs[i].value, origin: element) }

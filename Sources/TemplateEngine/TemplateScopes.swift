@@ -71,10 +71,17 @@ struct TemplateScopes {
     }
   }
 
-  /// Adds a template's macro to the data unless the name is taken.
+  /// Adds a template's macro unless the name is taken: to the data at the top level, else
+  /// to the innermost frame (an included template's macros stay in the include).
   mutating func addMacro(_ name: String, _ value: TemplateValue) {
-    guard data[name] == nil else { return }
-    data[name] = Slot(value: value, origin: nil, fromContext: false)
+    guard !frames.isEmpty else {
+      guard data[name] == nil else { return }
+      data[name] = Slot(value: value, origin: nil, fromContext: false)
+      return
+    }
+    let last = frames.count - 1
+    guard !frames[last].contains(where: { $0.name == name }) else { return }
+    frames[last].append(Binding(name: name, value: value, origin: nil))
   }
 
   /// Opens a frame (a loop's).

@@ -126,6 +126,12 @@ extension TemplateValue {
     }
   }
 
+  /// Whether the value is safe markup (`| safe`, a macro's output).
+  public var isSafe: Bool {
+    if case .safe = self { return true }
+    return false
+  }
+
   /// The text of a string (safe or not), else nil.
   public var stringValue: String? {
     switch self {

@@ -84,7 +84,7 @@ enum ValueOperations {
       guard let needle = item.stringValue else {
         throw ValueError("'in' on a string needs a string, not \(item.typeName)")
       }
-      return s.contains(needle)
+      return needle.isEmpty || s.contains(needle)
     case .array(let items): return items.contains { equals($0, item) }
     case .dictionary, .object:
       guard let key = item.stringValue else { return false }
@@ -94,12 +94,47 @@ enum ValueOperations {
     }
   }
 
-  /// `+ - * / // %` on numbers; `+` also joins strings and lists and moves a date by days;
-  /// `-` also gives the days between two dates. Int overflow falls back to decimals.
-  static func arithmetic(_ op: BinaryOperator, _ a: TemplateValue, _ b: TemplateValue)
-    throws(ValueError) -> TemplateValue
+  /// Whether one link of a comparison chain holds: `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`,
+  /// `not in`.
+  static func holds(_ op: BinaryOperator, _ a: TemplateValue, _ b: TemplateValue)
+    throws(ValueError) -> Bool
   {
+    switch op {
+    case .equal: return equals(a, b)
+    case .notEqual: return !equals(a, b)
+    case .less: return try compare(a, b) < 0
+    case .lessOrEqual: return try compare(a, b) <= 0
+    case .greater: return try compare(a, b) > 0
+    case .greaterOrEqual: return try compare(a, b) >= 0
+    case .in: return try contains(b, a)
+    case .notIn: return !(try contains(b, a))
+    default: throw ValueError("'\(op.rawValue)' is not a comparison")
+    }
+  }
+
+  /// `+ - * / // %` on numbers; `+` also joins strings and lists and moves a date by days;
+  /// `-` also gives the days between two dates; `*` repeats a string or list. Int overflow
+  /// falls back to decimals. A string or list longer than `limit` bytes (16 an element) is
+  /// refused before it is made.
+  static func arithmetic(
+    _ op: BinaryOperator, _ a: TemplateValue, _ b: TemplateValue, limit: Int = .max
+  ) throws(ValueError) -> TemplateValue {
     switch (op, a, b) {
+    case (.add, .array(let x), .array(let y)):
+      guard (x.count + y.count) * 16 <= limit else { throw tooLarge(limit) }
+      return .array(x + y)
+    case (.add, _, _) where a.stringValue != nil && b.stringValue != nil:
+      let (x, y) = (a.stringValue ?? "", b.stringValue ?? "")
+      guard x.utf8.count + y.utf8.count <= limit else { throw tooLarge(limit) }
+      return .string(x + y)
+    case (.multiply, .string(let s), .int(let n)), (.multiply, .int(let n), .string(let s)):
+      guard n <= 0 || s.utf8.count <= limit / n else { throw tooLarge(limit) }
+      return .string(String(repeating: s, count: max(0, n)))
+    case (.multiply, .array(let items), .int(let n)), (.multiply, .int(let n), .array(let items)):
+      guard n <= 0 || items.count * 16 <= limit / n else { throw tooLarge(limit) }
+      var repeated: [TemplateValue] = []
+      for _ in 0..<max(0, n) { repeated += items }
+      return .array(repeated)
     case (.add, .int(let x), .int(let y)):
       let (r, overflow) = x.addingReportingOverflow(y)
       return overflow ? .decimal(Decimal(x) + Decimal(y)) : .int(r)
@@ -121,9 +156,6 @@ enum ValueOperations {
       guard n != Int.min else { throw ValueError("number too large") }
       return try shifted(d, -n)
     case (.subtract, .date(let x), .date(let y)): return .int(x.dayNumber - y.dayNumber)
-    case (.add, .array(let x), .array(let y)): return .array(x + y)
-    case (.add, _, _) where a.stringValue != nil && b.stringValue != nil:
-      return .string((a.stringValue ?? "") + (b.stringValue ?? ""))
     default: break
     }
     guard let x = a.numberValue, let y = b.numberValue else {
@@ -141,6 +173,17 @@ enum ValueOperations {
     default:
       throw ValueError("'%' needs whole numbers, not \(a.typeName) and \(b.typeName)")
     }
+  }
+
+  /// The error of a value beyond the value limit.
+  static func tooLarge(_ limit: Int) -> ValueError {
+    ValueError(
+      "the value grows beyond \(size(limit)), the most a template may build (the value limit)")
+  }
+
+  /// A limit for messages: `64 MB`, or `10000 bytes` below a megabyte.
+  static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
   }
 
   private static func shifted(_ d: LocalDate, _ days: Int) throws(ValueError) -> TemplateValue {

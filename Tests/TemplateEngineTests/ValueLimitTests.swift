@@ -26,6 +26,71 @@ import VibeBasics
     #expect(TT.error(join).contains("the value limit"))
   }
 
+  @Test func repetitionRangesAndReplacementsStopBeforeTheyAreMade() {
+    let cases = [
+      "{{ ('x' * 1000000) * 1000 }}", "{{ ([1] * 1000000) * 1000 }}",
+      "{{ range(1000000000) | length }}", "{{ range(-9223372036854775807, 9223372036854775807) }}",
+      "{% set s = 'a' * 40000000 %}{{ s | replace('a', 'bb') }}",
+      "{% set s = 'a' * 40000000 %}{{ s | replace('', 'bb') }}",
+    ]
+    for text in cases {
+      #expect(TT.error(text).contains("the value limit"), "\(text)")
+    }
+  }
+
+  @Test func nestedListsCannotMultiplyUnseen() {
+    // Each list holds the last twice: thirty levels would print as 2^30 items.
+    let doubling =
+      "{% set l = [1] %}" + String(repeating: "{% set l = [l, l] %}", count: 30) + "{{ l }}"
+    #expect(TT.error(doubling).contains("the value limit"), "\(TT.error(doubling))")
+    let deep = "{% set l = [] %}" + String(repeating: "{% set l = [l] %}", count: 40) + "{{ l }}"
+    #expect(TT.error(deep).contains("lists and maps nest more than 32 deep"))
+  }
+
+  @Test func manyLargeValuesStopAtTheBuildLimit() throws {
+    var environment = TT.environment(strict: true)
+    environment.maxValueBytes = 1 << 20
+    environment.maxBuiltBytes = 8 << 20
+    let text =
+      "{% set s = 'x' * 1000000 %}{% for i in range(100) %}{% set t = s ~ i %}{% endfor %}"
+    let template = try Template(name: "t.txt", text: text, displayPath: "t.txt")
+    #expect(throws: TemplateError.self) {
+      try template.render(context: [:], environment: environment)
+    }
+    do {
+      _ = try template.render(context: [:], environment: environment)
+    } catch {
+      #expect(error.message.contains("(the build limit)"), "\(error)")
+      #expect(error.location.column == 66, "\(error)")
+    }
+  }
+
+  @Test func theStepAndOutputLimitsSayWhichAndWhere() throws {
+    var environment = TT.environment(strict: true)
+    environment.maxSteps = 1000
+    environment.maxOutputBytes = 10_000
+    let loop = try Template(
+      name: "t.txt", text: "a\n  {% for i in range(5000) %}{% endfor %}", displayPath: "t.txt")
+    do {
+      _ = try loop.render(context: [:], environment: environment)
+      Issue.record("no error")
+    } catch {
+      #expect(error.message.contains("more than 1000 steps of work (the step limit)"))
+      #expect("\(error.location)" == "t.txt:2:6")
+    }
+    let big = try Template(
+      name: "t.txt", text: "{% for i in range(500) %}\n{{ 'x' * 100 }}{% endfor %}",
+      displayPath: "t.txt")
+    do {
+      _ = try big.render(context: [:], environment: environment)
+      Issue.record("no error")
+    } catch {
+      #expect(
+        error.message.contains("beyond 10000 bytes, the most one page may have (the output limit)"))
+      #expect(error.location.line == 2, "\(error)")
+    }
+  }
+
   @Test func ordinaryValuesAreFine() throws {
     #expect(try TT.render("{{ 'a' ~ 'b' }}{{ ([1] + [2]) | length }}") == "ab2")
   }

@@ -9,13 +9,13 @@ extension TemplateFilters {
       let pattern = try args.string(0, "pattern", default: "yyyy-MM-dd")
       guard let parts = try dateParts(v, env.clock, "date") else { return .string("") }
       return .string(DatePattern.format(pattern, date: parts.date, time: parts.time))
-    },
+    }.taking(["pattern"]),
     "relative": relativeFilter,
     "relative_days": relativeFilter,
     "days_until": TemplateFilter { v, _, env in
       guard let parts = try dateParts(v, env.clock, "days_until") else { return .null }
       return .int(env.clock.today.days(to: parts.date))
-    },
+    }.taking([]),
     "ics_date": TemplateFilter { v, _, env in
       switch v {
       case .dateTime(let instant):
@@ -29,25 +29,25 @@ extension TemplateFilters {
         guard let parts = try dateParts(v, env.clock, "ics_date") else { return .string("") }
         return .string(DatePattern.format("yyyyMMdd", date: parts.date, time: parts.time))
       }
-    },
+    }.taking([]),
     // The local date and time in the render clock's zone, for `;TZID=...:` values.
     "ics_datetime": TemplateFilter { v, _, env in
       guard let parts = try dateParts(v, env.clock, "ics_datetime") else { return .string("") }
       return .string(BasicISO8601.local(parts.date, parts.time))
-    },
+    }.taking([]),
     // The instant in UTC (`...Z`); a date or time is read as local in the clock's zone.
     "ics_utc": TemplateFilter { v, _, env in
       guard let parts = try dateParts(v, env.clock, "ics_utc") else { return .string("") }
       if case .dateTime(let instant) = v { return .string(BasicISO8601.utc(instant)) }
       return .string(BasicISO8601.utc(env.clock.instant(parts.date, parts.time)))
-    },
+    }.taking([]),
   ].mapValues { $0.readingToday() }
 
   /// "today", "tomorrow", "yesterday", "in 3 days", "3 days ago" from the clock's today.
   private static let relativeFilter = TemplateFilter { v, _, env in
     guard let parts = try dateParts(v, env.clock, "relative") else { return .string("") }
     return .string(relativeDays(env.clock.today.days(to: parts.date)))
-  }
+  }.taking([])
 
   /// The English phrase for a number of days from today.
   static func relativeDays(_ days: Int) -> String {

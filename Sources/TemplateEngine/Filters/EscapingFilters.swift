@@ -8,7 +8,7 @@ extension TemplateFilters {
     "safe": TemplateFilter { v, _, env in
       if case .safe = v { return v }
       return .safe(v.text(env.clock))
-    },
+    }.taking([]),
     "escape": escapeFilter,
     "e": escapeFilter,
     "json": TemplateFilter { v, args, env in
@@ -16,18 +16,18 @@ extension TemplateFilters {
       var text = v.json(env.clock).serialized(pretty: pretty)
       if pretty, text.hasSuffix("\n") { text.removeLast() }
       return .string(text)
-    },
+    }.taking(["pretty"]),
     "urlencode": TemplateFilter { v, _, env in
       var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\0"..."~"))
       allowed.insert(charactersIn: "-._~")
       let s = v.text(env.clock)
       return .string(s.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
-    },
+    }.taking([]),
     "ics": TemplateFilter { v, _, env in
       var out = ""
       Escaping.icsText(v.text(env.clock), into: &out)
       return .safe(out)
-    },
+    }.taking([]),
   ]
 
   /// `escape`: HTML-escapes now and marks the result safe (so it is not escaped twice).
@@ -36,5 +36,5 @@ extension TemplateFilters {
     var out = ""
     Escaping.html(v.text(env.clock), into: &out)
     return .safe(out)
-  }
+  }.taking([])
 }

@@ -8,31 +8,40 @@ extension TemplateFilters {
       if case .null = v { return .string("") }
       let code = try args.string(0, "code", default: env.currency).uppercased()
       return .string(currency(try number(v, "currency"), code: code))
-    },
+    }.taking(["code"]),
     "percent": TemplateFilter { v, args, _ in
       if case .null = v { return .string("") }
       let places = try args.int(0, "places", default: 0, in: 0...10)
       let ratio = try number(v, "percent")
       return .string(DecimalFormat.plain(ratio * 100, places: places) + "%")
-    },
+    }.taking(["places"]),
     "round": TemplateFilter { v, args, _ in
       let places = try args.int(0, "places", default: 0, in: 0...20)
-      let rounded = DecimalFormat.rounded(try number(v, "round"), places: places)
+      let method = try args.string(1, "method", default: "common")
+      let modes: [String: NSDecimalNumber.RoundingMode] = [
+        "common": .bankers, "ceil": .up, "floor": .down,
+      ]
+      guard let mode = modes[method] else {
+        throw ValueError("argument 'method' must be 'common', 'ceil' or 'floor', not '\(method)'")
+      }
+      var input = try number(v, "round")
+      var rounded = Decimal()
+      NSDecimalRound(&rounded, &input, places, mode)
       return places == 0 ? ValueOperations.normalized(rounded) : .decimal(rounded)
-    },
+    }.taking(["places", "method"], aliases: ["precision": "places"]),
     "fixed": TemplateFilter { v, args, _ in
       let places = try args.int(0, "places", default: 2, in: 0...20)
       return .string(grouped(DecimalFormat.plain(try number(v, "fixed"), places: places)))
-    },
+    }.taking(["places"]),
     "abs": TemplateFilter { v, _, _ in
       if case .int(let i) = v, i != Int.min { return .int(abs(i)) }
       return .decimal(try number(v, "abs").magnitude)
-    },
-    "int": TemplateFilter { v, _, _ in
+    }.taking([]),
+    "int": TemplateFilter { v, args, _ in
       if case .int = v { return v }
-      guard let d = try? number(v, "int") else { return .int(0) }
+      guard let d = try? number(v, "int") else { return args.value(0, "default") ?? .int(0) }
       return ValueOperations.normalized(DecimalFormat.floor(d.magnitude) * (d < 0 ? -1 : 1))
-    },
+    }.taking(["default"]),
   ]
 
   /// The number a value holds (numbers, or text that reads as a number).

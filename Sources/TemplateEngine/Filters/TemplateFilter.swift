@@ -1,3 +1,5 @@
+import VibeBasics
+
 /// A filter's implementation: the value, its arguments and the environment in, a value out.
 ///
 /// The built-in filters are the engine's; an application adds its own by name when it
@@ -16,6 +18,11 @@ public struct TemplateFilter: Sendable {
   public var reads = FilterReads.whole
   /// Whether the result may depend on the clock's "today" (relative days, times of day).
   public var readsToday = false
+  /// The parameter names in positional order, checked when a template is parsed (an
+  /// unknown keyword or an extra argument is an error); nil takes any arguments.
+  public var parameters: [String]?
+  /// Other keywords accepted for a parameter, by alias (Jinja's `attribute` for `key`).
+  public var aliases: [String: String] = [:]
 
   /// A filter running `apply`, which depends on all of its input (see `reading`) and not
   /// on "today" (see `readingToday`); with `acceptsUndefined` an undefined input is passed
@@ -36,6 +43,43 @@ public struct TemplateFilter: Sendable {
     var filter = self
     filter.reads = reads
     return filter
+  }
+
+  /// This filter, taking `parameters` (in positional order) and no others; `aliases` are
+  /// other keywords for some of them.
+  public func taking(_ parameters: [String], aliases: [String: String] = [:]) -> TemplateFilter {
+    var filter = self
+    filter.parameters = parameters
+    filter.aliases = aliases
+    return filter
+  }
+
+  /// Checks a call's arguments against `parameters` and gives them with every keyword under
+  /// its parameter's own name; the error says what is wrong, with a did-you-mean.
+  func checked(_ arguments: [Argument], name: String) throws(ValueError) -> [Argument] {
+    guard let parameters else { return arguments }
+    let positional = arguments.filter { $0.name == nil }.count
+    guard positional <= parameters.count else {
+      let takes =
+        parameters.isEmpty
+        ? "takes no arguments"
+        : "takes at most \(parameters.count) (\(parameters.joined(separator: ", ")))"
+      throw ValueError("filter '\(name)' \(takes), got \(positional)")
+    }
+    var given = Set(parameters.prefix(positional))
+    return try arguments.map { argument throws(ValueError) in
+      guard let keyword = argument.name else { return argument }
+      let parameter = aliases[keyword] ?? keyword
+      guard parameters.contains(parameter) else {
+        let known = parameters + aliases.keys.sorted()
+        let has = parameters.isEmpty ? "takes no arguments" : "has no parameter '\(keyword)'"
+        throw ValueError("filter '\(name)' \(has)" + .didYouMean(keyword, in: known))
+      }
+      guard given.insert(parameter).inserted else {
+        throw ValueError("filter '\(name)' is given '\(parameter)' twice")
+      }
+      return Argument(name: parameter, value: argument.value)
+    }
   }
 
   /// This filter, marked as depending on "today".
@@ -65,6 +109,24 @@ public struct FilterArguments: Sendable {
   public var positional: [TemplateValue]
   /// Keyword arguments.
   public var named: [String: TemplateValue]
+  /// The output format of the template the filter runs in: a filter that keeps a safe
+  /// value safe escapes what it adds for it (see `escapedForMarkup`).
+  public var format: OutputFormat = .text
+
+  /// Arguments by position and by keyword.
+  public init(
+    positional: [TemplateValue], named: [String: TemplateValue], format: OutputFormat = .text
+  ) {
+    self.positional = positional
+    self.named = named
+    self.format = format
+  }
+
+  /// A value's text as it may join safe markup in this format: a safe value as it is, any
+  /// other escaped as `{{ }}` would escape it in HTML text (or iCalendar TEXT).
+  public func escapedForMarkup(_ value: TemplateValue, _ clock: LocalClock) -> String {
+    Escaping.markup(value, format, clock)
+  }
 
   /// The argument at `position` or called `name`, if given.
   public func value(_ position: Int, _ name: String) -> TemplateValue? {

@@ -3,7 +3,7 @@ extension Markdown {
   /// options of the render environment (`RenderEnvironment.markdown`).
   static let filter = TemplateFilter { v, _, env in
     .safe(Markdown.html(v.text(env.clock), options: env.markdown))
-  }
+  }.taking([])
 }
 
 /// Where a render environment keeps the markdown options.

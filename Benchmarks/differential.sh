@@ -11,8 +11,13 @@ count="${1:-20000}"
 seeds="$*"
 [ -n "$seeds" ] || seeds="$(od -An -N2 -tu2 /dev/urandom | tr -d ' ') $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') $(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
 swift build --build-tests >/dev/null
+failed=0
 for seed in $seeds; do
   echo "differential: seed $seed, $count cases"
-  VIBEKEEPER_DIFF_SEED="$seed" VIBEKEEPER_DIFF_COUNT="$count" \
-    swift test --skip-build --filter JinjaDifferentialTests 2>&1 | grep -E "✘|✔ Test run|diverge" || true
+  if ! VIBEKEEPER_DIFF_SEED="$seed" VIBEKEEPER_DIFF_COUNT="$count" \
+    swift test --skip-build --filter JinjaDifferentialTests >/tmp/vk-differential.log 2>&1; then
+    failed=1
+  fi
+  grep -E "✘|✔ Test run|diverge" /tmp/vk-differential.log | cut -c1-4000 || true
 done
+exit "$failed"

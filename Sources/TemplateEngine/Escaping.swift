@@ -53,49 +53,68 @@ public enum Escaping {
   /// Escapes `& < > " '` for HTML text and quoted attribute values; a control character
   /// (NUL and the others but tab and line breaks, and DEL), which HTML does not allow,
   /// becomes U+FFFD.
+  ///
+  /// Table-driven: eight bytes at a time find the first byte to change (most text has
+  /// none, and is appended as it is); then the result's size is counted and it is written
+  /// in one allocation.
   public static func html(_ s: String, into out: inout String) {
-    let needs = s.utf8.contains {
-      $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 || isControl($0)
-    }
-    guard needs else {
-      out += s
-      return
-    }
-    // The special characters are ASCII, so runs between them are copied as they are.
     var text = s
     text.withUTF8 { bytes in
-      var start = 0
-      for i in 0..<bytes.count {
-        let entity: String
-        switch bytes[i] {
-        case 38: entity = "&amp;"
-        case 60: entity = "&lt;"
-        case 62: entity = "&gt;"
-        case 34: entity = "&quot;"
-        case 39: entity = "&#39;"
-        case let byte where isControl(byte): entity = "\u{FFFD}"
-        default: continue
+      guard let base = bytes.baseAddress else { return }
+      let count = bytes.count
+      var first = 0
+      while first + 8 <= count, !mayNeedHTMLEscape(base, at: first) { first += 8 }
+      HTMLEscapes.kinds.withUnsafeBufferPointer { kinds in
+        HTMLEscapes.entities.withUnsafeBufferPointer { entities in
+          while first < count, kinds[Int(base[first])] == 0 { first += 1 }
+          guard first < count else {
+            out += s
+            return
+          }
+          var size = count
+          for i in first..<count { size += HTMLEscapes.growth(kinds[Int(base[i])]) }
+          let escaped = String(unsafeUninitializedCapacity: size) { target in
+            guard let start = target.baseAddress, let entity = entities.baseAddress else {
+              return 0
+            }
+            start.update(from: base, count: first)
+            var j = first
+            for i in first..<count {
+              let byte = base[i]
+              let kind = Int(kinds[Int(byte)])
+              if kind == 0 {
+                start[j] = byte
+                j += 1
+              } else {
+                let length = HTMLEscapes.length(kind)
+                (start + j).update(from: entity + kind * 8, count: length)
+                j += length
+              }
+            }
+            return j
+          }
+          out += escaped
         }
-        if start < i {
-          out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        }
-        out += entity
-        start = i + 1
-      }
-      if start < bytes.count {
-        out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
       }
     }
+  }
+
+  /// Whether any of the eight bytes at `offset` may need HTML escaping: `& < > " '`, DEL or
+  /// a byte below 0x20 (word-at-a-time tests; bytes of multi-byte characters never match).
+  @inline(__always)
+  private static func mayNeedHTMLEscape(_ base: UnsafePointer<UInt8>, at offset: Int) -> Bool {
+    let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+    let below20 = (word &- ones &* 0x20) & ~word & highs != 0
+    return below20 || hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0x3C))
+      || hasZeroByte(word ^ (ones &* 0x3E)) || hasZeroByte(word ^ (ones &* 0x22))
+      || hasZeroByte(word ^ (ones &* 0x27)) || hasZeroByte(word ^ (ones &* 0x7F))
   }
 
   /// Escapes every ASCII character except letters and digits as a character reference
   /// (OWASP's rule for unquoted attributes), so the value cannot end the attribute or tag.
-  /// A control byte HTML does not allow: C0 but tab, line feed and carriage return, and DEL.
-  @inline(__always)
-  static func isControl(_ byte: UInt8) -> Bool {
-    (byte < 32 && byte != 9 && byte != 10 && byte != 13) || byte == 127
-  }
-
   static func htmlStrict(_ s: String, into out: inout String) {
     for scalar in s.unicodeScalars {
       if scalar.isASCII, !scalar.properties.isAlphabetic, scalar.properties.numericType == nil {
@@ -197,4 +216,46 @@ public enum Escaping {
     let quoted = JSONValue.quoted(s)
     out += quoted.dropFirst().dropLast()
   }
+}
+
+/// The tables of `Escaping.html`: what each byte becomes.
+private enum HTMLEscapes {
+  /// By byte: 0 when it stays, else the number of its replacement (1-6).
+  static let kinds: [UInt8] = (0..<256).map { byte -> UInt8 in
+    switch byte {
+    case 38: return 1
+    case 60: return 2
+    case 62: return 3
+    case 34: return 4
+    case 39: return 5
+    case 9, 10, 13: return 0
+    case 0..<32, 127: return 6
+    default: return 0
+    }
+  }
+
+  /// The replacements' UTF-8 bytes, each in an 8-byte slot at its number.
+  static let entities: [UInt8] = {
+    let texts = ["", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "\u{FFFD}"]
+    var slots = [UInt8](repeating: 0, count: texts.count * 8)
+    for (kind, text) in texts.enumerated() {
+      for (i, byte) in text.utf8.enumerated() { slots[kind * 8 + i] = byte }
+    }
+    return slots
+  }()
+
+  /// The length of replacement `kind` (1-6).
+  @inline(__always)
+  static func length(_ kind: Int) -> Int {
+    switch kind {
+    case 1, 5: return 5
+    case 4: return 6
+    case 6: return 3
+    default: return 4
+    }
+  }
+
+  /// How many bytes a byte of `kind` adds (0 when it stays).
+  @inline(__always)
+  static func growth(_ kind: UInt8) -> Int { kind == 0 ? 0 : length(Int(kind)) - 1 }
 }

@@ -79,6 +79,26 @@ import VibeBasics
     #expect(out == "Grüße &amp; &lt;Tschüs&gt;")
   }
 
+  /// The word-at-a-time scan: every ASCII byte, at every place of an 8-byte word, in text
+  /// around it of every length up to 24 (with multi-byte characters beside it).
+  @Test func htmlMatchesTheRulesForEveryByteAtEveryPlace() {
+    for byte in UInt8(0)..<128 {
+      let c = String(UnicodeScalar(byte))
+      for length in 0..<24 {
+        for place in 0...length {
+          let pad = String(repeating: "aé", count: length)
+          let s = String(pad.prefix(place)) + c + String(pad.dropFirst(place))
+          var out = ""
+          Escaping.html(s, into: &out)
+          if out != Self.htmlReference(s) {
+            Issue.record("byte \(byte) at \(place) of \(length): \(out.debugDescription)")
+            return
+          }
+        }
+      }
+    }
+  }
+
   @Test func safeURLMatchesTheRules() {
     for s in Self.samples {
       #expect(Escaping.safeURL(s) == Escaping.checkedURL(s), "\(s.debugDescription)")

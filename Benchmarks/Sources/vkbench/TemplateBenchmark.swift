@@ -168,5 +168,144 @@ enum TemplateBenchmark {
     }
     print(String(format: "VibeKeeper is %.1fx faster than Stencil", stencilTime / vibe))
     print(String(format: "VibeKeeper is %.2fx faster than swift-mustache", mustacheTime / vibe))
+    if let jinja = jinjaTime(
+      templates: [
+        "base.html": vibeBase,
+        "page.html": vibePage.replacingOccurrences(
+          of: "g.price | currency(\"EUR\")", with: "g.price"),
+      ],
+      context: jinjaContext(gifts), iterations: iterations)
+    {
+      print(
+        String(
+          format: "VibeKeeper is %.2fx faster than Jinja2 (price unformatted there)", jinja / vibe))
+    }
+    try runText(iterations: iterations, environment: environment)
+  }
+
+  // MARK: A text-heavy page, where escaping is most of the work
+
+  /// A paragraph of everyday text with the characters HTML escaping changes: quotes,
+  /// apostrophes, ampersands and angle brackets, a few per sentence.
+  static func note(_ i: Int) -> (title: String, body: String) {
+    let body =
+      "Ana's list for the weekend (\(i)): \"tea & biscuits\", a <small> gift for Ben's birthday, "
+      + "flowers from the market, and the book Chloé asked for — it's the one with the blue "
+      + "cover. Don't forget the card & the wrapping paper; the shop closes at 18:00 on "
+      + "Saturdays, and it's closed on Sundays. Budget: about 40 euros, more if it's on sale."
+    return ("Note #\(i) — Ana's <plans>", body)
+  }
+
+  static let textVibe = """
+    <main>{% for n in notes %}<article><h2>{{ n.title }}</h2><p>{{ n.body }}</p></article>
+    {% endfor %}</main>
+    """
+  static let textStencil = textVibe
+  static let textMustache = """
+    <main>{{#notes}}<article><h2>{{title}}</h2><p>{{body}}</p></article>
+    {{/notes}}</main>
+    """
+
+  static func runText(iterations: Int, environment: RenderEnvironment) throws {
+    let notes = (1...rows).map(note)
+    print("")
+    print("A text-heavy page: \(rows) notes of \(notes[0].body.utf8.count) bytes, escaped.")
+    let library = try TemplateLibrary(defaults: ["text.html": textVibe])
+    let vibeContext: [String: TemplateValue] = [
+      "notes": .array(notes.map { ["title": .string($0.title), "body": .string($0.body)] })
+    ]
+    let anyNotes: [[String: Any]] = notes.map { ["title": $0.title, "body": $0.body] }
+    let stencil = Environment(loader: DictionaryLoader(templates: ["text.html": textStencil]))
+    let stencilTemplate = try stencil.loadTemplate(name: "text.html")
+    var mustache = MustacheLibrary()
+    try mustache.register(textMustache, named: "text")
+    let vibeOut = try library.render("text.html", context: vibeContext, environment: environment)
+    let mustacheOut = mustache.render(["notes": anyNotes], withTemplate: "text") ?? ""
+    print(
+      "output: \(vibeOut.output.utf8.count) B; VibeKeeper == swift-mustache: \(vibeOut.output == mustacheOut)"
+    )
+    let vibe = try measure("VibeKeeper", iterations: iterations) {
+      try library.render("text.html", context: vibeContext, environment: environment).output
+    }
+    let stencilTime = try measure("Stencil 0.15.1", iterations: max(1, iterations / 4)) {
+      try stencilTemplate.render(["notes": anyNotes])
+    }
+    let mustacheTime = measure("swift-mustache", iterations: iterations) {
+      mustache.render(["notes": anyNotes], withTemplate: "text") ?? ""
+    }
+    var escaped = 0
+    let escapeTime = measure("Escaping.html", iterations: iterations) {
+      var out = ""
+      for n in notes {
+        Escaping.html(n.title, into: &out)
+        Escaping.html(n.body, into: &out)
+      }
+      escaped = out.utf8.count
+      return out
+    }
+    _ = escaped
+    print(
+      String(
+        format: "VibeKeeper is %.1fx faster than Stencil (which does not escape)",
+        stencilTime / vibe))
+    print(String(format: "VibeKeeper is %.2fx faster than swift-mustache", mustacheTime / vibe))
+    print(String(format: "escaping is %.0f%% of VibeKeeper's render", 100 * (escapeTime / vibe)))
+    let jinjaNotes = notes.map { ["title": $0.title, "body": $0.body] }
+    if let jinja = jinjaTime(
+      templates: ["text.html": textVibe], context: ["notes": jinjaNotes], iterations: iterations)
+    {
+      print(String(format: "VibeKeeper is %.2fx faster than Jinja2", jinja / vibe))
+    }
+  }
+
+  /// The gifts as JSON-ready values for Jinja2.
+  static func jinjaContext(_ gifts: [Gift]) -> [String: Any] {
+    [
+      "household": "The Smiths", "count": rows,
+      "gifts": gifts.map { g in
+        [
+          "title": g.title, "recipient": g.recipient, "price": "\(g.price)", "bought": g.bought,
+          "even": g.even, "url": g.url,
+        ] as [String: Any]
+      },
+    ]
+  }
+
+  /// Jinja2's time per render of `page.html` or `text.html` over `context` (autoescaped),
+  /// measured in Python by Benchmarks/jinja_render.py; nil when python3 or Jinja2 is missing.
+  static func jinjaTime(templates: [String: String], context: [String: Any], iterations: Int)
+    -> Duration?
+  {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "jinja_render.py")
+    let input: [String: Any] = [
+      "templates": templates,
+      "main": templates.keys.contains("page.html") ? "page.html" : "text.html",
+      "context": context, "iterations": iterations,
+    ]
+    guard let data = try? JSONSerialization.data(withJSONObject: input) else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path]
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    stdin.fileHandleForWriting.write(data)
+    try? stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+      let ms = Double(
+        String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      print("Jinja2           (not measured: python3 with jinja2 is needed)")
+      return nil
+    }
+    print("Jinja2 3.1       " + String(format: "%9.3f ms", ms) + " per render")
+    return .nanoseconds(Int64(ms * 1_000_000))
   }
 }

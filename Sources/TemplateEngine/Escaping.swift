@@ -53,34 +53,64 @@ public enum Escaping {
   /// Escapes `& < > " '` for HTML text and quoted attribute values; a control character
   /// (NUL and the others but tab and line breaks, and DEL), which HTML does not allow,
   /// becomes U+FFFD.
+  public static func html(_ s: String, into out: inout String) {
+    var bytes: [UInt8] = []
+    guard html(s, into: &bytes) else {
+      out += s
+      return
+    }
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `html` into UTF-8 bytes (a render's output), with no copy of the text on the way;
+  /// false, with nothing written, when the text needs no escaping.
   ///
   /// Table-driven: eight bytes at a time find the first byte to change (most text has
-  /// none, and is appended as it is); then the result's size is counted and it is written
-  /// in one allocation.
-  public static func html(_ s: String, into out: inout String) {
+  /// none); then the size of the rest is counted and it is written in place from a table
+  /// of replacements.
+  @discardableResult
+  public static func html(_ s: String, into out: inout [UInt8]) -> Bool {
     var text = s
-    text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
+    return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return false }
       let count = bytes.count
       var first = 0
       while first + 8 <= count, !mayNeedHTMLEscape(base, at: first) { first += 8 }
-      HTMLEscapes.kinds.withUnsafeBufferPointer { kinds in
-        HTMLEscapes.entities.withUnsafeBufferPointer { entities in
-          while first < count, kinds[Int(base[first])] == 0 { first += 1 }
-          guard first < count else {
-            out += s
-            return
-          }
-          var size = count
-          for i in first..<count { size += HTMLEscapes.growth(kinds[Int(base[i])]) }
-          let escaped = String(unsafeUninitializedCapacity: size) { target in
-            guard let start = target.baseAddress, let entity = entities.baseAddress else {
-              return 0
-            }
-            start.update(from: base, count: first)
-            var j = first
-            for i in first..<count {
+      return HTMLEscapes.kinds.withUnsafeBufferPointer { kinds in
+        while first < count, kinds[Int(base[first])] == 0 { first += 1 }
+        guard first < count else {
+          out.append(contentsOf: bytes)
+          return false
+        }
+        // Room for the worst case (every byte six), given back after; a long text is
+        // measured first instead, so it never takes six times its size.
+        var room = (count - first) * 6
+        if count - first > 1 << 16 {
+          room = count - first
+          for i in first..<count { room += HTMLEscapes.growth(kinds[Int(base[i])]) }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: base, count: first))
+        let end = out.count
+        out.append(contentsOf: repeatElement(0, count: room))
+        var written = 0
+        out.withUnsafeMutableBufferPointer { target in
+          HTMLEscapes.entities.withUnsafeBufferPointer { entities in
+            guard let start = target.baseAddress.map({ $0 + end }),
+              let entity = entities.baseAddress
+            else { return }
+            var j = 0
+            var i = first
+            while i < count {
+              if i + 8 <= count, !mayNeedHTMLEscape(base, at: i) {
+                // A clean word is copied as one.
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                UnsafeMutableRawPointer(start + j).storeBytes(of: word, as: UInt64.self)
+                i += 8
+                j += 8
+                continue
+              }
               let byte = base[i]
+              i += 1
               let kind = Int(kinds[Int(byte)])
               if kind == 0 {
                 start[j] = byte
@@ -91,10 +121,11 @@ public enum Escaping {
                 j += length
               }
             }
-            return j
+            written = j
           }
-          out += escaped
         }
+        out.removeLast(room - written)
+        return true
       }
     }
   }
@@ -115,7 +146,8 @@ public enum Escaping {
 
   /// Escapes every ASCII character except letters and digits as a character reference
   /// (OWASP's rule for unquoted attributes), so the value cannot end the attribute or tag.
-  static func htmlStrict(_ s: String, into out: inout String) {
+  static func htmlStrict(_ s: String) -> String {
+    var out = ""
     for scalar in s.unicodeScalars {
       if scalar.isASCII, !scalar.properties.isAlphabetic, scalar.properties.numericType == nil {
         out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
@@ -125,6 +157,7 @@ public enum Escaping {
         out.unicodeScalars.append(scalar)
       }
     }
+    return out
   }
 
   /// The URL if its scheme is http, https, mailto or webcal(s) (a calendar subscription) or
@@ -212,9 +245,8 @@ public enum Escaping {
   }
 
   /// The inside of a JSON string literal (no surrounding quotes).
-  static func jsonString(_ s: String, into out: inout String) {
-    let quoted = JSONValue.quoted(s)
-    out += quoted.dropFirst().dropLast()
+  static func jsonString(_ s: String) -> String {
+    String(JSONValue.quoted(s).dropFirst().dropLast())
   }
 }
 

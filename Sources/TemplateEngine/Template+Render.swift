@@ -10,7 +10,8 @@ extension Template {
       template: self, context: context, environment: environment, library: library,
       recordingReads: recordingReads)
     try renderer.run()
-    let output = format == .ics ? ICSLineWriter.finish(renderer.out) : renderer.out
+    let text = String(decoding: renderer.out, as: UTF8.self)
+    let output = format == .ics ? ICSLineWriter.finish(text) : text
     let reads = renderer.reads.map {
       RenderReads(
         context: $0.frozen(), templates: renderer.templates.keys.sorted(),

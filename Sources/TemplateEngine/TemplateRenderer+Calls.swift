@@ -113,9 +113,9 @@ extension TemplateRenderer {
     throws(TemplateError) -> String
   {
     let saved = out
-    out = ""
+    out = []
     defer { out = saved }
     try body(&self)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 }

@@ -5,8 +5,9 @@ import VibeBasics
 struct TemplateRenderer {
   let environment: RenderEnvironment
   let library: TemplateLibrary?
-  /// The output written so far.
-  var out = ""
+  /// The output written so far, as UTF-8 (escaping writes into it directly; it becomes
+  /// text once, when the render is done).
+  var out: [UInt8] = []
   /// The variables in scope.
   var scopes: TemplateScopes
   /// Warnings collected (undefined variables outside strict mode).
@@ -132,7 +133,7 @@ struct TemplateRenderer {
       try step(at: nodeOffset(node))
       switch node {
       case .text(let text, let at):
-        out += text
+        out.append(contentsOf: text.utf8)
         try checkOutput(at: at)
       case .output(let expr, let mode, let at):
         write(try eval(expr), mode)
@@ -165,7 +166,7 @@ struct TemplateRenderer {
   /// Stops a render whose output has grown beyond the output limit, at the node that wrote
   /// the byte too many.
   private func checkOutput(at offset: Int) throws(TemplateError) {
-    guard out.utf8.count > environment.maxOutputBytes else { return }
+    guard out.count > environment.maxOutputBytes else { return }
     throw error(
       "the output grows beyond \(ValueOperations.size(environment.maxOutputBytes)), the most"
         + " one page may have (the output limit)", at: offset)
@@ -269,20 +270,22 @@ struct TemplateRenderer {
   /// Writes a value escaped for its context (safe values as they are).
   mutating func write(_ value: TemplateValue, _ mode: EscapeMode) {
     if case .safe(let s) = value {
-      out += s
+      out.append(contentsOf: s.utf8)
       return
     }
     let clock = environment.clock
     switch mode {
-    case .none: out += value.text(clock)
+    case .none: out.append(contentsOf: value.text(clock).utf8)
     case .htmlText, .htmlAttribute: Escaping.html(value.text(clock), into: &out)
     case .htmlURL: Escaping.html(Escaping.safeURL(value.text(clock)), into: &out)
-    case .htmlTag: Escaping.htmlStrict(value.text(clock), into: &out)
-    case .htmlTagURL: Escaping.htmlStrict(Escaping.safeURL(value.text(clock)), into: &out)
-    case .script, .jsonValue: out += value.json(clock).serialized(pretty: false)
+    case .htmlTag: out.append(contentsOf: Escaping.htmlStrict(value.text(clock)).utf8)
+    case .htmlTagURL:
+      out.append(contentsOf: Escaping.htmlStrict(Escaping.safeURL(value.text(clock))).utf8)
+    case .script, .jsonValue:
+      out.append(contentsOf: value.json(clock).serialized(pretty: false).utf8)
     case .htmlEventAttribute: Escaping.html(value.json(clock).serialized(pretty: false), into: &out)
     case .ics: Escaping.icsText(value.text(clock), into: &out)
-    case .jsonString: Escaping.jsonString(value.text(clock), into: &out)
+    case .jsonString: out.append(contentsOf: Escaping.jsonString(value.text(clock)).utf8)
     }
   }
 }

@@ -99,6 +99,17 @@ import VibeBasics
     }
   }
 
+  @Test func aLongTextIsEscapedLikeAShortOne() {
+    let s = String(repeating: "Ana's <tea> & \"cups\" — très bien. ", count: 5000)
+    var out = ""
+    Escaping.html(s, into: &out)
+    #expect(out == Self.htmlReference(s))
+    var bytes: [UInt8] = Array("<p>".utf8)
+    #expect(Escaping.html(s, into: &bytes))
+    #expect(String(decoding: bytes, as: UTF8.self) == "<p>" + Self.htmlReference(s))
+    #expect(!Escaping.html("plain text", into: &bytes))
+  }
+
   @Test func safeURLMatchesTheRules() {
     for s in Self.samples {
       #expect(Escaping.safeURL(s) == Escaping.checkedURL(s), "\(s.debugDescription)")

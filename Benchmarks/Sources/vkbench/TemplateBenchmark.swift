@@ -233,17 +233,16 @@ enum TemplateBenchmark {
     let mustacheTime = measure("swift-mustache", iterations: iterations) {
       mustache.render(["notes": anyNotes], withTemplate: "text") ?? ""
     }
-    var escaped = 0
+    // What escaping costs in a render: the values escaped into the output's bytes.
+    var escaped: [UInt8] = []
     let escapeTime = measure("Escaping.html", iterations: iterations) {
-      var out = ""
+      escaped.removeAll(keepingCapacity: true)
       for n in notes {
-        Escaping.html(n.title, into: &out)
-        Escaping.html(n.body, into: &out)
+        Escaping.html(n.title, into: &escaped)
+        Escaping.html(n.body, into: &escaped)
       }
-      escaped = out.utf8.count
-      return out
+      return escaped.count > 0 ? "x" : ""
     }
-    _ = escaped
     print(
       String(
         format: "VibeKeeper is %.1fx faster than Stencil (which does not escape)",

@@ -72,11 +72,11 @@ struct ExpressionParser {
   }
 
   /// A whole expression, including `a if b else c`.
-  mutating func parseExpression() throws(TemplateError) -> Expr {
+  mutating func parseExpression(allowingCondition: Bool = true) throws(TemplateError) -> Expr {
     try enter()
     defer { depth -= 1 }
     let value = try parseBinary(level: 0)
-    guard isWord("if") else { return value }
+    guard allowingCondition, isWord("if") else { return value }
     advance()
     let condition = try parseBinary(level: 0)
     var otherwise: Expr?

@@ -122,6 +122,9 @@ struct ForLoop: Sendable {
   let names: [String]
   /// What to iterate.
   let sequence: Expr
+  /// `if condition` after the sequence: only the items it holds for are looped over (and
+  /// counted in `loop.length`), as in Jinja.
+  let filter: Expr?
   /// The body.
   let body: [Node]
   /// What to render when the sequence is empty.

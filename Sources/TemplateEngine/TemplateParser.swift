@@ -154,7 +154,13 @@ struct TemplateParser {
     }
     guard p.isWord("in") else { throw p.error("expected 'in', found \(p.current.display)") }
     p.advance()
-    let sequence = try p.parseExpression()
+    // `for x in xs if x.done`: Jinja's loop filter, not an inline `if`.
+    let sequence = try p.parseExpression(allowingCondition: false)
+    var filter: Expr?
+    if p.isWord("if") {
+      p.advance()
+      filter = try p.parseExpression()
+    }
     try p.expectEnd("'%}'")
     let body = try parseNodes(until: ["else", "endfor"], opener: ("for", at), nesting: nesting + 1)
     try body.parser?.expectEnd("'%}'")
@@ -165,7 +171,9 @@ struct TemplateParser {
       otherwise = rest.nodes
     }
     return .loop(
-      ForLoop(names: names, sequence: sequence, body: body.nodes, otherwise: otherwise, at: at))
+      ForLoop(
+        names: names, sequence: sequence, filter: filter, body: body.nodes, otherwise: otherwise,
+        at: at))
   }
 
   private mutating func parseBlock(

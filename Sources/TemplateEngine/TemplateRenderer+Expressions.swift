@@ -27,9 +27,9 @@ extension TemplateRenderer {
       switch op {
       case .not: return .bool(!value.isTruthy)
       case .plus, .negate:
-        if op == .negate, case .int(let i) = value, i != Int.min { return .int(-i) }
+        if case .int(let i) = value, i != Int.min { return .int(op == .negate ? -i : i) }
         guard let d = value.numberValue else {
-          throw error("cannot apply '-' to \(value.typeName)", at: at)
+          throw error("cannot apply '\(op == .negate ? "-" : "+")' to \(value.typeName)", at: at)
         }
         return .decimal(op == .negate ? -d : d)
       }
@@ -194,8 +194,10 @@ extension TemplateRenderer {
     let b = try eval(right)
     do throws(ValueError) {
       let limit = environment.maxValueBytes
+      // Two texts joined by `+` are joined as by `~`, safe markup included.
+      let texts = op == .add && a.stringValue != nil && b.stringValue != nil
       let result =
-        op == .concat
+        op == .concat || texts
         ? try concat(a, b) : try ValueOperations.arithmetic(op, a, b, limit: limit)
       try account(result)
       return result

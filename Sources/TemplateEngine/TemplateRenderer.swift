@@ -243,6 +243,9 @@ struct TemplateRenderer {
     case .null: break
     default: throw error("cannot loop over \(sequence.typeName)", at: loop.at)
     }
+    if let filter = loop.filter {
+      (items, pairs) = try filtered(loop, items, pairs, filter, origin: element)
+    }
     let isMap = items.isEmpty && !pairs.isEmpty
     let count = isMap ? pairs.count : items.count
     guard count > 0 else {
@@ -265,6 +268,31 @@ struct TemplateRenderer {
       scopes.set("loop", .object(LoopInfo(index0: i, length: count)), origin: nil)
       try render(loop.body)
     }
+  }
+
+  /// The items (or map entries) of a loop for which its `if` filter holds, each tested with
+  /// the loop variables bound to it.
+  private mutating func filtered(
+    _ loop: ForLoop, _ items: [TemplateValue],
+    _ pairs: [(key: TemplateValue, value: TemplateValue)],
+    _ filter: Expr, origin: ReadNode?
+  ) throws(TemplateError) -> ([TemplateValue], [(key: TemplateValue, value: TemplateValue)]) {
+    scopes.push()
+    defer { scopes.pop() }
+    var keptItems: [TemplateValue] = []
+    var keptPairs: [(key: TemplateValue, value: TemplateValue)] = []
+    for item in items {
+      try step(at: loop.at)
+      scopes.set(loop.names[0], item, origin: origin)
+      if try truth(filter) { keptItems.append(item) }
+    }
+    for pair in pairs {
+      try step(at: loop.at)
+      scopes.set(loop.names[0], pair.key, origin: nil)
+      if loop.names.count == 2 { scopes.set(loop.names[1], pair.value, origin: origin) }
+      if try truth(filter) { keptPairs.append(pair) }
+    }
+    return (keptItems, keptPairs)
   }
 
   /// Writes a value escaped for its context (safe values as they are).

@@ -183,7 +183,8 @@ enum ValueOperations {
 
   /// A limit for messages: `64 MB`, or `10000 bytes` below a megabyte.
   static func size(_ bytes: Int) -> String {
-    bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GB" }
+    return bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
   }
 
   private static func shifted(_ d: LocalDate, _ days: Int) throws(ValueError) -> TemplateValue {

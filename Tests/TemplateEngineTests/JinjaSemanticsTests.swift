@@ -160,6 +160,30 @@ import VibeBasics
         == "-a-b-c- bba")
   }
 
+  @Test func aLoopFilterPicksItemsAsInJinja() throws {
+    let xs: TemplateValue = [["n": 1, "ok": true], ["n": 2, "ok": false], ["n": 3, "ok": true]]
+    #expect(
+      try TT.render(
+        "{% for x in xs if x.ok %}{{ x.n }}/{{ loop.length }} {% endfor %}", ["xs": xs])
+        == "1/2 3/2 ")
+    #expect(
+      try TT.render("{% for x in xs if x.n > 5 %}a{% else %}none{% endfor %}", ["xs": xs]) == "none"
+    )
+    #expect(
+      try TT.render("{% for k, v in m if v > 1 %}{{ k }}{% endfor %}", ["m": ["a": 1, "b": 2]])
+        == "b")
+    // An inline `if` still works everywhere else.
+    #expect(try TT.render("{{ 'y' if xs else 'n' }}", ["xs": xs]) == "y")
+  }
+
+  @Test func plusOnTextsKeepsMarkupAndTheSmallArithmeticCases() throws {
+    #expect(
+      try TT.render("{{ b + t }}", name: "t.html", ["b": .safe("<b>"), "t": "<i>"])
+        == "<b>&lt;i&gt;")
+    #expect(try TT.render("{{ +4 is even }}{{ true | int }}{{ false | int }}") == "true10")
+    #expect(TT.error("{{ +'a' }}").contains("cannot apply '+' to string"))
+  }
+
   @Test func aLenientUndefinedKeepsItsHintThroughALaterError() {
     let template = try? Template(name: "t.txt", text: "{{ usr.age > 3 }}", displayPath: "t.txt")
     var message = ""

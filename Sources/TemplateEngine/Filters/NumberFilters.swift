@@ -39,6 +39,7 @@ extension TemplateFilters {
     }.taking([]),
     "int": TemplateFilter { v, args, _ in
       if case .int = v { return v }
+      if case .bool(let b) = v { return .int(b ? 1 : 0) }
       guard let d = try? number(v, "int") else { return args.value(0, "default") ?? .int(0) }
       return ValueOperations.normalized(DecimalFormat.floor(d.magnitude) * (d < 0 ? -1 : 1))
     }.taking(["default"]),

@@ -259,6 +259,11 @@ struct TemplateRenderer {
     defer { scopes.pop() }
     for i in 0..<count {
       try step(at: loop.at)
+      // Each turn starts afresh: what the last one set is gone (as in Jinja).
+      if i > 0 {
+        scopes.pop()
+        scopes.push()
+      }
       if isMap {
         scopes.set(loop.names[0], pairs[i].key, origin: nil)
         if loop.names.count == 2 { scopes.set(loop.names[1], pairs[i].value, origin: element) }

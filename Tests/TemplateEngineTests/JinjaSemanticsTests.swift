@@ -48,6 +48,13 @@ import VibeBasics
     #expect(out.output == "[inner changed]1 [inner changed]2 outer")
   }
 
+  @Test func aSetInALoopLastsOneTurnAndStaysInTheLoop() throws {
+    let text =
+      "{% set x = 'out' %}{% for i in [1, 2, 3] %}{{ x }}{% if loop.first %}{% set x = 'in' %}"
+      + "{{ x }}{% endif %} {% endfor %}{{ x }}"
+    #expect(try TT.render(text) == "outin out out out")
+  }
+
   @Test func aSetInABlockStaysInTheBlock() throws {
     let library = try TT.library([
       "base.txt":

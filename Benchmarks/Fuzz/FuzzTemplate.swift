@@ -14,6 +14,8 @@ private let environment: RenderEnvironment = {
   env.maxSteps = 20_000
   env.maxOutputBytes = 1 << 20
   env.maxDepth = 12
+  env.maxValueBytes = 1 << 20
+  env.maxBuiltBytes = 16 << 20
   return env
 }()
 private let context: [String: TemplateValue] = [

@@ -3,7 +3,9 @@
 #   templates  the template lexer, parser and renderer
 #   records    the record file reader: front matter, list files, every kind's decoder
 # Usage (from the repository root): Benchmarks/Fuzz/run-fuzz.sh [seconds] [templates|records|all]
-# A crash it finds is written as crash-*; keep it as a test (Tests/VibeKeeperTests/Hostile).
+# A crash it finds is written as crash-*; keep it as a test: templates in
+# Tests/TemplateEngineTests/FuzzFindingsTests.swift, record files in
+# Tests/VibeKeeperTests/Hostile.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-300}"

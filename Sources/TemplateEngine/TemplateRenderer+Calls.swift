@@ -63,11 +63,7 @@ extension TemplateRenderer {
       stack.removeLast()
     }
     let output = try capture { r throws(TemplateError) in try r.render(macro.body) }
-    do {
-      try account(.safe(output))
-    } catch {
-      throw self.error(error.message, at: at)
-    }
+    try account(.safe(output), at: at)
     return .safe(output)
   }
 
@@ -99,13 +95,9 @@ extension TemplateRenderer {
     guard !overflow, count <= environment.maxValueBytes / 16 else {
       throw error(Self.tooLarge(environment), at: at)
     }
-    let values = stride(from: start, to: stop, by: step).map { TemplateValue.int($0) }
-    do {
-      try account(.array(values))
-    } catch {
-      throw self.error(error.message, at: at)
-    }
-    return .array(values)
+    let values = TemplateValue.array(stride(from: start, to: stop, by: step).map { .int($0) })
+    try account(values, at: at)
+    return values
   }
 
   /// Runs `body` with a fresh output buffer and returns what it wrote.

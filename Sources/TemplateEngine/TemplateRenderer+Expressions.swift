@@ -265,12 +265,25 @@ extension TemplateRenderer {
     default: return
     }
     if size > environment.maxValueBytes { throw ValueError(Self.tooLarge(environment)) }
-    builtBytes += size
-    if builtBytes > environment.maxBuiltBytes {
-      throw ValueError(
-        "the template builds more than \(ValueOperations.size(environment.maxBuiltBytes)) of values in all"
-          + " (the build limit)")
+    try countBuilt(size)
+  }
+
+  /// `account`, with a failure as an error at `at`.
+  mutating func account(_ value: TemplateValue, at: Int) throws(TemplateError) {
+    do {
+      try account(value)
+    } catch {
+      throw self.error(error.message, at: at)
     }
+  }
+
+  /// Adds `size` bytes to what this render built, against the build limit.
+  private mutating func countBuilt(_ size: Int) throws(ValueError) {
+    builtBytes += size
+    guard builtBytes > environment.maxBuiltBytes else { return }
+    throw ValueError(
+      "the template builds more than \(ValueOperations.size(environment.maxBuiltBytes)) of"
+        + " values in all (the build limit)")
   }
 
   /// A list or map a template wrote as a literal, checked with what it holds: nested lists
@@ -283,8 +296,7 @@ extension TemplateRenderer {
     do throws(ValueError) {
       try Self.weigh(value, budget: &budget, depth: 0)
       if budget < 0 { throw ValueError(Self.tooLarge(environment)) }
-      builtBytes += environment.maxValueBytes - budget
-      if builtBytes > environment.maxBuiltBytes { try account(.string("")) }
+      try countBuilt(environment.maxValueBytes - budget)
     } catch {
       throw self.error(error.message, at: at)
     }

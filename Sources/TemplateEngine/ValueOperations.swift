@@ -112,7 +112,8 @@ enum ValueOperations {
     }
   }
 
-  /// `+ - * / // %` on numbers; `+` also joins strings and lists and moves a date by days;
+  /// `+ - * / // %` on numbers; `+` also joins lists and moves a date by days (the renderer
+  /// joins two texts itself, as `~`);
   /// `-` also gives the days between two dates; `*` repeats a string or list. Int overflow
   /// falls back to decimals. A string or list longer than `limit` bytes (16 an element) is
   /// refused before it is made.
@@ -123,10 +124,6 @@ enum ValueOperations {
     case (.add, .array(let x), .array(let y)):
       guard (x.count + y.count) * 16 <= limit else { throw tooLarge(limit) }
       return .array(x + y)
-    case (.add, _, _) where a.stringValue != nil && b.stringValue != nil:
-      let (x, y) = (a.stringValue ?? "", b.stringValue ?? "")
-      guard x.utf8.count + y.utf8.count <= limit else { throw tooLarge(limit) }
-      return .string(x + y)
     case (.multiply, .string(let s), .int(let n)), (.multiply, .int(let n), .string(let s)):
       guard n <= 0 || s.utf8.count <= limit / n else { throw tooLarge(limit) }
       return .string(String(repeating: s, count: max(0, n)))

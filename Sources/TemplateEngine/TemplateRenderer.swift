@@ -260,15 +260,11 @@ struct TemplateRenderer {
     for i in 0..<count {
       try step(at: loop.at)
       // Each turn starts afresh: what the last one set is gone (as in Jinja).
-      if i > 0 {
-        scopes.pop()
-        scopes.push()
-      }
+      if i > 0 { scopes.clearFrame() }
       if isMap {
-        scopes.set(loop.names[0], pairs[i].key, origin: nil)
-        if loop.names.count == 2 { scopes.set(loop.names[1], pairs[i].value, origin: element) }
+        bind(loop.names, pairs[i].key, value: pairs[i].value, origin: element)
       } else {
-        scopes.set(loop.names[0], items[i], origin: element)
+        bind(loop.names, items[i], value: nil, origin: element)
       }
       scopes.set("loop", .object(LoopInfo(index0: i, length: count)), origin: nil)
       try render(loop.body)
@@ -288,16 +284,28 @@ struct TemplateRenderer {
     var keptPairs: [(key: TemplateValue, value: TemplateValue)] = []
     for item in items {
       try step(at: loop.at)
-      scopes.set(loop.names[0], item, origin: origin)
+      bind(loop.names, item, value: nil, origin: origin)
       if try truth(filter) { keptItems.append(item) }
     }
     for pair in pairs {
       try step(at: loop.at)
-      scopes.set(loop.names[0], pair.key, origin: nil)
-      if loop.names.count == 2 { scopes.set(loop.names[1], pair.value, origin: origin) }
+      bind(loop.names, pair.key, value: pair.value, origin: origin)
       if try truth(filter) { keptPairs.append(pair) }
     }
     return (keptItems, keptPairs)
+  }
+
+  /// Binds a loop's variables: to a list's item, or to a map's key and (with a second
+  /// name) its value; `origin` is the context path of the item or value.
+  private mutating func bind(
+    _ names: [String], _ item: TemplateValue, value: TemplateValue?, origin: ReadNode?
+  ) {
+    guard let value else {
+      scopes.set(names[0], item, origin: origin)
+      return
+    }
+    scopes.set(names[0], item, origin: nil)
+    if names.count == 2 { scopes.set(names[1], value, origin: origin) }
   }
 
   /// Writes a value escaped for its context (safe values as they are).

@@ -90,6 +90,12 @@ struct TemplateScopes {
   /// Closes the innermost frame.
   mutating func pop() { frames.removeLast() }
 
+  /// Empties the innermost frame, keeping its storage (a loop's next turn).
+  mutating func clearFrame() {
+    guard !frames.isEmpty else { return }
+    frames[frames.count - 1].removeAll(keepingCapacity: true)
+  }
+
   /// What a macro call hides and restores: the caller's frames and macros.
   struct Saved {
     fileprivate let frames: [[Binding]]

@@ -55,19 +55,15 @@ public enum Escaping {
   /// becomes U+FFFD.
   public static func html(_ s: String, into out: inout String) {
     var bytes: [UInt8] = []
-    guard html(s, into: &bytes) else {
-      out += s
-      return
-    }
-    out += String(decoding: bytes, as: UTF8.self)
+    out += html(s, into: &bytes) ? String(decoding: bytes, as: UTF8.self) : s
   }
 
-  /// `html` into UTF-8 bytes (a render's output), with no copy of the text on the way;
-  /// false, with nothing written, when the text needs no escaping.
+  /// `html` into UTF-8 bytes (a render's output), with no text made on the way; false when
+  /// nothing needed escaping (the text is appended as it is).
   ///
   /// Table-driven: eight bytes at a time find the first byte to change (most text has
-  /// none); then the size of the rest is counted and it is written in place from a table
-  /// of replacements.
+  /// none); the rest is written in place, clean words whole and the other bytes from a
+  /// table of replacements.
   @discardableResult
   public static func html(_ s: String, into out: inout [UInt8]) -> Bool {
     var text = s
@@ -276,7 +272,8 @@ private enum HTMLEscapes {
     return slots
   }()
 
-  /// The length of replacement `kind` (1-6).
+  /// The length of replacement `kind` (1-6): `entities`' texts' lengths, as a switch for
+  /// speed (the escaping tests of every byte check the two agree).
   @inline(__always)
   static func length(_ kind: Int) -> Int {
     switch kind {

@@ -30,12 +30,8 @@ extension TemplateFilters {
       let key = try args.string(1, "key", default: "")
       let items = try list(v, "join").map { key.isEmpty ? $0 : path($0, key) }
       // With a safe item or separator the others are escaped and the result is safe.
-      let markup =
-        Escaping.keepsMarkup(args.format)
-        && (separator.isSafe || items.contains { $0.isSafe })
-      let text = { (value: TemplateValue) in
-        markup ? args.escapedForMarkup(value, env.clock) : value.text(env.clock)
-      }
+      let markup = args.makeMarkup([separator] + items)
+      let text = { (value: TemplateValue) in args.text(value, markup: markup, env.clock) }
       let glue = text(separator)
       var texts: [String] = []
       var size = max(0, items.count - 1) * glue.utf8.count

@@ -110,7 +110,7 @@ public struct FilterArguments: Sendable {
   /// Keyword arguments.
   public var named: [String: TemplateValue]
   /// The output format of the template the filter runs in: a filter that keeps a safe
-  /// value safe escapes what it adds for it (see `escapedForMarkup`).
+  /// value safe escapes what it adds for it (see `markupText`).
   public var format: OutputFormat = .text
 
   /// Arguments by position and by keyword.
@@ -122,10 +122,17 @@ public struct FilterArguments: Sendable {
     self.format = format
   }
 
-  /// A value's text as it may join safe markup in this format: a safe value as it is, any
-  /// other escaped as `{{ }}` would escape it in HTML text (or iCalendar TEXT).
-  public func escapedForMarkup(_ value: TemplateValue, _ clock: LocalClock) -> String {
-    Escaping.markup(value, format, clock)
+  /// Whether texts made from `values` together are safe markup: when one of them is (in
+  /// every format but JSON, where safe means raw JSON).
+  public func makeMarkup(_ values: [TemplateValue]) -> Bool {
+    Escaping.keepsMarkup(format) && values.contains { $0.isSafe }
+  }
+
+  /// A value's text for a result that is markup (`markup`, see `makeMarkup`): a safe value
+  /// as it is, any other escaped as `{{ }}` would escape it in HTML text (or iCalendar
+  /// TEXT); else the plain text.
+  public func text(_ value: TemplateValue, markup: Bool, _ clock: LocalClock) -> String {
+    markup ? Escaping.markup(value, format, clock) : value.text(clock)
   }
 
   /// The argument at `position` or called `name`, if given.

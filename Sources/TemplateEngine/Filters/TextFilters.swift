@@ -40,11 +40,8 @@ extension TemplateFilters {
         throw ValueError("'replace' needs the text to replace and its replacement")
       }
       let count = try args.int(2, "count", default: -1, in: -1...Int.max)
-      let markup =
-        Escaping.keepsMarkup(args.format) && (v.isSafe || old.isSafe || new.isSafe)
-      let text = { (value: TemplateValue) in
-        markup ? args.escapedForMarkup(value, env.clock) : value.text(env.clock)
-      }
+      let markup = args.makeMarkup([v, old, new])
+      let text = { (value: TemplateValue) in args.text(value, markup: markup, env.clock) }
       let result = try replaced(
         text(v), text(old), text(new), count: count, limit: env.maxValueBytes)
       return markup ? .safe(result) : .string(result)

@@ -61,9 +61,10 @@ public enum Escaping {
   /// `html` into UTF-8 bytes (a render's output), with no text made on the way; false when
   /// nothing needed escaping (the text is appended as it is).
   ///
-  /// Table-driven: eight bytes at a time find the first byte to change (most text has
-  /// none); the rest is written in place, clean words whole and the other bytes from a
-  /// table of replacements.
+  /// Eight bytes at a time: a word with no byte to change is copied whole; otherwise the
+  /// word's clean bytes before the first one to change are kept and that byte is replaced
+  /// from a table. Text after the first change is escaped into a small buffer on the stack,
+  /// a chunk at a time, and each chunk appended (no zero-filled room in `out`).
   @discardableResult
   public static func html(_ s: String, into out: inout [UInt8]) -> Bool {
     var text = s
@@ -71,73 +72,31 @@ public enum Escaping {
       guard let base = bytes.baseAddress else { return false }
       let count = bytes.count
       var first = 0
-      while first + 8 <= count, !mayNeedHTMLEscape(base, at: first) { first += 8 }
-      return HTMLEscapes.kinds.withUnsafeBufferPointer { kinds in
-        while first < count, kinds[Int(base[first])] == 0 { first += 1 }
-        guard first < count else {
-          out.append(contentsOf: bytes)
-          return false
+      while first + 8 <= count {
+        let found = HTMLEscapes.found(in: HTMLEscapes.word(base, at: first))
+        if found != 0 {
+          first += found.trailingZeroBitCount >> 3
+          break
         }
-        // Room for the worst case (every byte six), given back after; a long text is
-        // measured first instead, so it never takes six times its size.
-        var room = (count - first) * 6
-        if count - first > 1 << 16 {
-          room = count - first
-          for i in first..<count { room += HTMLEscapes.growth(kinds[Int(base[i])]) }
-        }
-        out.append(contentsOf: UnsafeBufferPointer(start: base, count: first))
-        let end = out.count
-        out.append(contentsOf: repeatElement(0, count: room))
-        var written = 0
-        out.withUnsafeMutableBufferPointer { target in
-          HTMLEscapes.entities.withUnsafeBufferPointer { entities in
-            guard let start = target.baseAddress.map({ $0 + end }),
-              let entity = entities.baseAddress
-            else { return }
-            var j = 0
-            var i = first
-            while i < count {
-              if i + 8 <= count, !mayNeedHTMLEscape(base, at: i) {
-                // A clean word is copied as one.
-                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                UnsafeMutableRawPointer(start + j).storeBytes(of: word, as: UInt64.self)
-                i += 8
-                j += 8
-                continue
-              }
-              let byte = base[i]
-              i += 1
-              let kind = Int(kinds[Int(byte)])
-              if kind == 0 {
-                start[j] = byte
-                j += 1
-              } else {
-                let length = HTMLEscapes.length(kind)
-                (start + j).update(from: entity + kind * 8, count: length)
-                j += length
-              }
-            }
-            written = j
-          }
-        }
-        out.removeLast(room - written)
-        return true
+        first += 8
       }
+      while first < count, HTMLEscapes.kind(base[first]) == 0 { first += 1 }
+      guard first < count else {
+        out.append(contentsOf: bytes)
+        return false
+      }
+      out.append(contentsOf: UnsafeBufferPointer(start: base, count: first))
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: HTMLEscapes.bufferSize) { buffer in
+        guard let target = buffer.baseAddress else { return }
+        var i = first
+        while i < count {
+          let written = HTMLEscapes.escapeChunk(
+            base, from: &i, limit: min(count, i + HTMLEscapes.chunk), count: count, into: target)
+          out.append(contentsOf: UnsafeBufferPointer(start: target, count: written))
+        }
+      }
+      return true
     }
-  }
-
-  /// Whether any of the eight bytes at `offset` may need HTML escaping: `& < > " '`, DEL or
-  /// a byte below 0x20 (word-at-a-time tests; bytes of multi-byte characters never match).
-  @inline(__always)
-  private static func mayNeedHTMLEscape(_ base: UnsafePointer<UInt8>, at offset: Int) -> Bool {
-    let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-    let below20 = (word &- ones &* 0x20) & ~word & highs != 0
-    return below20 || hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0x3C))
-      || hasZeroByte(word ^ (ones &* 0x3E)) || hasZeroByte(word ^ (ones &* 0x22))
-      || hasZeroByte(word ^ (ones &* 0x27)) || hasZeroByte(word ^ (ones &* 0x7F))
   }
 
   /// Escapes every ASCII character except letters and digits as a character reference
@@ -246,8 +205,13 @@ public enum Escaping {
   }
 }
 
-/// The tables of `Escaping.html`: what each byte becomes.
+/// The tables and steps of `Escaping.html`: which bytes change and what each becomes.
 private enum HTMLEscapes {
+  /// Input bytes escaped per chunk; a chunk's output (at most six bytes each, plus a word
+  /// past the end) fits in `bufferSize`, small enough to live on the stack.
+  static let chunk = 160
+  static let bufferSize = (chunk + 8) * 6 + 8
+
   /// By byte: 0 when it stays, else the number of its replacement (1-6).
   static let kinds: [UInt8] = (0..<256).map { byte -> UInt8 in
     switch byte {
@@ -262,15 +226,19 @@ private enum HTMLEscapes {
     }
   }
 
-  /// The replacements' UTF-8 bytes, each in an 8-byte slot at its number.
-  static let entities: [UInt8] = {
-    let texts = ["", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "\u{FFFD}"]
-    var slots = [UInt8](repeating: 0, count: texts.count * 8)
-    for (kind, text) in texts.enumerated() {
-      for (i, byte) in text.utf8.enumerated() { slots[kind * 8 + i] = byte }
+  /// The replacements' UTF-8 bytes, each as one little-endian word at its number.
+  static let entities: [UInt64] = ["", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "\u{FFFD}"]
+    .map { text in
+      text.utf8.enumerated().reduce(0) { word, byte in
+        word | UInt64(byte.element) << (8 * UInt64(byte.offset))
+      }
     }
-    return slots
-  }()
+
+  /// The kind of `byte` (0 when it stays).
+  @inline(__always)
+  static func kind(_ byte: UInt8) -> Int {
+    kinds.withUnsafeBufferPointer { Int($0[Int(byte)]) }
+  }
 
   /// The length of replacement `kind` (1-6): `entities`' texts' lengths, as a switch for
   /// speed (the escaping tests of every byte check the two agree).
@@ -284,7 +252,75 @@ private enum HTMLEscapes {
     }
   }
 
-  /// How many bytes a byte of `kind` adds (0 when it stays).
+  /// The eight bytes at `offset`, the first in the lowest bits.
   @inline(__always)
-  static func growth(_ kind: UInt8) -> Int { kind == 0 ? 0 : length(Int(kind)) - 1 }
+  static func word(_ base: UnsafePointer<UInt8>, at offset: Int) -> UInt64 {
+    UInt64(
+      littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+  }
+
+  /// The high bit of each byte of `word` that may need escaping: `" & '` (and `#`, which
+  /// the table then keeps), `< >`, DEL and bytes below 0x20 (tab and line breaks, too,
+  /// kept by the table). The lowest bit set is exact; bytes of multi-byte characters never
+  /// match.
+  @inline(__always)
+  static func found(in word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quotes = (word & (ones &* 0xFA)) ^ (ones &* 0x22)  // " # & '
+    let angles = (word & (ones &* 0xFD)) ^ (ones &* 0x3C)  // < >
+    let delete = word ^ (ones &* 0x7F)
+    let zeros =
+      ((quotes &- ones) & ~quotes) | ((angles &- ones) & ~angles) | ((delete &- ones) & ~delete)
+      | ((word &- ones &* 0x20) & ~word)
+    return zeros & (ones &* 0x80)
+  }
+
+  /// Escapes the input from `i` to about `limit` (a word may pass it; at the end, to
+  /// `count`) into `target`, moving `i` past what it read; the number of bytes written.
+  @inline(__always)
+  static func escapeChunk(
+    _ base: UnsafePointer<UInt8>, from i: inout Int, limit: Int, count: Int,
+    into target: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    kinds.withUnsafeBufferPointer { kinds in
+      entities.withUnsafeBufferPointer { entities in
+        var j = 0
+        @inline(__always) func replace(_ kind: Int) {
+          UnsafeMutableRawPointer(target + j).storeBytes(
+            of: UInt64(littleEndian: entities[kind]), as: UInt64.self)
+          j += length(kind)
+        }
+        while i + 8 <= limit {
+          // The word is copied as it is; a byte to change is then written over.
+          let raw = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          UnsafeMutableRawPointer(target + j).storeBytes(of: raw, as: UInt64.self)
+          let found = found(in: UInt64(littleEndian: raw))
+          if found == 0 {
+            i += 8
+            j += 8
+            continue
+          }
+          let clean = found.trailingZeroBitCount >> 3
+          let kind = Int(kinds[Int(base[i + clean])])
+          i += clean + 1
+          j += clean
+          if kind == 0 { j += 1 } else { replace(kind) }
+        }
+        if limit == count {
+          while i < count {
+            let byte = base[i]
+            i += 1
+            let kind = Int(kinds[Int(byte)])
+            if kind == 0 {
+              target[j] = byte
+              j += 1
+            } else {
+              replace(kind)
+            }
+          }
+        }
+        return j
+      }
+    }
+  }
 }

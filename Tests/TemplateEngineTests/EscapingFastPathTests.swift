@@ -99,6 +99,25 @@ import VibeBasics
     }
   }
 
+  /// Escaping goes a chunk at a time after the first change: texts of every length around
+  /// the chunk's size, all of one character to change or with one at every place near the
+  /// boundary, come out as the rules say.
+  @Test func htmlMatchesTheRulesAcrossChunks() {
+    for length in 140..<360 {
+      for c in ["<", "\u{1}", "\"", "é"] {
+        let s = String(repeating: c, count: length)
+        var out = ""
+        Escaping.html(s, into: &out)
+        #expect(out == Self.htmlReference(s), "\(c.debugDescription) × \(length)")
+      }
+      let s =
+        String(repeating: "ab#=?", count: length / 5) + "&" + String(repeating: "x", count: 170)
+      var bytes: [UInt8] = []
+      Escaping.html(s, into: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == Self.htmlReference(s), "\(length)")
+    }
+  }
+
   @Test func aLongTextIsEscapedLikeAShortOne() {
     let s = String(repeating: "Ana's <tea> & \"cups\" — très bien. ", count: 5000)
     var out = ""

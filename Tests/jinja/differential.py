@@ -316,6 +316,12 @@ class Gen:
         self.part = None          # name of the includable template, if any
         self.printed_quote = False
         self.in_macro = False
+        # Loops generated so far, and the count at the start of each enclosing frame (the
+        # template, a block, a loop body): Jinja makes a name that a frame sets anywhere
+        # undefined in a loop of that frame that runs before the `set` (a documented
+        # difference), so after a loop a frame sets only names it has not seen.
+        self.loops_made = 0
+        self.frame_marks = [0]
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -1045,6 +1051,11 @@ class Gen:
         name = self.ch(SET_NAMES)
         kind = self.ch(["int", "int", "str", "str", "bool", "list", "map"])
         accs = [n for n in SET_NAMES if n in self.env and self.env[n].k == "int"]
+        if self.loops_made > self.frame_marks[-1]:
+            fresh = [n for n in SET_NAMES if n not in self.env]
+            if not fresh:
+                return ""
+            name, accs = self.ch(fresh), []
         if self.loop and accs and self.p(0.4):
             # The accumulator pattern: each iteration starts again from the outer value.
             name = self.ch(accs)
@@ -1056,15 +1067,20 @@ class Gen:
         self.env[name] = node.t
         return self.tag("set %s = %s" % (name, node.code))
 
-    def scoped(self, fn, extra=None):
+    def scoped(self, fn, extra=None, frame=False):
+        """Runs `fn` with its own names (`extra` added); `frame` when it is a Jinja frame."""
         saved = dict(self.env)
         if extra:
             self.env.update(extra)
+        if frame:
+            self.frame_marks.append(self.loops_made)
         try:
             out = fn()
             after = self.env
         finally:
             self.env = saved
+            if frame:
+                self.frame_marks.pop()
         return out, after
 
     def if_stmt(self, d):
@@ -1126,9 +1142,10 @@ class Gen:
             return ""
         var = self.ch(names)
         out = self.tag("for %s in %s" % (var, self.wrap(seq, OR)))
+        self.loops_made += 1
         self.loop += 1
         try:
-            body, _ = self.scoped(lambda: self.loop_body(d, var), {var: seq.t.elem})
+            body, _ = self.scoped(lambda: self.loop_body(d, var), {var: seq.t.elem}, frame=True)
         finally:
             self.loop -= 1
         out += body
@@ -1138,7 +1155,7 @@ class Gen:
             saved_loop, self.loop = self.loop, 0
             try:
                 body, _ = self.scoped(lambda: self.stmts(d - 1, self.r.randint(1, 2),
-                                                         allow_set=False))
+                                                         allow_set=False), frame=True)
             finally:
                 self.loop = saved_loop
             out += body
@@ -1221,6 +1238,7 @@ class Gen:
         self.env.update(params)
         self.loop, self.macros, self.imports, self.printed_quote, self.part = 0, {}, {}, False, None
         self.in_macro = True
+        self.frame_marks.append(self.loops_made)
         try:
             body = []
             body.append("{{ %s }}" % arg)
@@ -1232,6 +1250,7 @@ class Gen:
             flag = self.printed_quote or '"' in text or arg_q
         finally:
             self.in_macro = False
+            self.frame_marks.pop()
             self.env, self.loop = saved_env, saved_loop
             self.macros, self.imports = saved_macros, saved_imports
             self.printed_quote, self.part = saved_q, saved_part
@@ -1327,6 +1346,7 @@ def gen_case(seed, case_id):
     def fresh_env():
         g.env = dict(types)
         g.loop = 0
+        g.frame_marks = [g.loops_made]
 
     def make_part():
         saved = (g.env, g.macros, g.imports, g.part)
@@ -1416,8 +1436,9 @@ def gen_case(seed, case_id):
                 else:
                     base_parts.append(g.tag("if active is defined") + "[{{ active }}]" +
                                       g.tag("else") + "-" + g.tag("endif"))
-            body, _ = g.scoped(lambda: g.stmts(1, r.randint(1, 3)))
-            if r.random() < 0.25:
+            loops_before = g.loops_made
+            body, _ = g.scoped(lambda: g.stmts(1, r.randint(1, 3)), frame=True)
+            if r.random() < 0.25 and (g.loops_made == loops_before or "t" not in g.env):
                 body += g.tag("set t = %d" % r.randint(0, 9)) + "{{ t }}"
             base_parts.append(g.tag("block " + name) + body + g.tag("endblock"))
             if r.random() < 0.2:
@@ -1436,7 +1457,7 @@ def gen_case(seed, case_id):
             if r.random() < 0.4:
                 child.append(r.choice(["\n", "  ", "ignored "]))
             g.env = dict(shared_env)
-            body = g.stmts(1, r.randint(1, 3))
+            body, _ = g.scoped(lambda: g.stmts(1, r.randint(1, 3)), frame=True)
             if r.random() < 0.4:
                 sup = "{{ super() }}"
                 body = sup + body if r.random() < 0.6 else body + sup

@@ -6,6 +6,7 @@
 //   vkbench publish N DIR [RUNS]    the publisher alone: N pages, then one page changed
 //   vkbench fixture KIND N DIR      writes a fixture for profiling
 //   vkbench import [CONTACTS] [ROWS] `vibekeeper import` of a large vCard file and bank CSV
+//   vkbench actions [RECORDS]       the daily actions on a generated household
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +26,8 @@ case "phases":
   try PhasesBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "import":
   try ImportBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "actions":
+  try ActionBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "publish":
   try PublishBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "fixture" where arguments.count == 4:
@@ -40,6 +43,6 @@ default:
   print(
     "usage: vkbench templates [ITERATIONS] | loader [RECORDS] | compare [--quick] [--runs N]"
       + " [--tmpfs-only] | phases DATA OUTPUT | publish N DIR [RUNS]"
-      + " | fixture household|gifts N DIR | import [CONTACTS] [ROWS]")
+      + " | fixture household|gifts N DIR | import [CONTACTS] [ROWS] | actions [RECORDS]")
   exit(arguments.isEmpty ? 0 : 2)
 }

@@ -39,7 +39,9 @@ public struct ImportAction: DataAction {
     self.files = files
   }
 
-  public func plan(_ context: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+  public func plan(_ context: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+    // An import compares with everything there is (to skip what it brought in before).
+    context.records.readEverything()
     let mapping = try loadMapping(context)
     var planner = ImportPlanner(household: context.household, writer: context.writer)
     var reports: [ImportPlanner.FileReport] = []

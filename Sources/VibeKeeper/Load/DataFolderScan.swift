@@ -38,8 +38,9 @@ struct DataFolderScan {
     return recordExtensions.contains(String(name[name.index(after: dot)...]).lowercased())
   }
 
-  /// Scans `root`, naming files in diagnostics as `displayRoot/…`.
-  init(root: URL, displayRoot: String) {
+  /// Scans `root`, naming files in diagnostics as `displayRoot/…`; with `kinds`, only
+  /// those kinds' folders are walked (no media; the settings files are always found).
+  init(root: URL, displayRoot: String, kinds: Set<RecordKind>? = nil) {
     let fm = FileManager.default
     let rootReal = root.resolvingSymlinksInPath().standardizedFileURL.path
     func display(_ rel: String) -> String { displayRoot.isEmpty ? rel : displayRoot + "/" + rel }
@@ -74,7 +75,13 @@ struct DataFolderScan {
     for name in top.sorted() where !(name.hasPrefix(".") || name.hasPrefix("_")) {
       let url = root.appendingPathComponent(name)
       let isDir = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-      if let kind = RecordKind(rawValue: name), isDir {
+      if let kinds, RecordKind(rawValue: name) != nil || name == "media" {
+        if let kind = RecordKind(rawValue: name), kinds.contains(kind), isDir {
+          walk(
+            url, rel: name, kind: kind, media: false, rootReal: rootReal, visited: &visited,
+            display: display)
+        }
+      } else if let kind = RecordKind(rawValue: name), isDir {
         walk(
           url, rel: name, kind: kind, media: false, rootReal: rootReal, visited: &visited,
           display: display)

@@ -57,31 +57,8 @@ public struct DataLoader: Sendable {
     let started = DataLoader.nanosecondsSince1970()
     let scan = DataFolderScan(root: root, displayRoot: displayRoot)
     var diagnostics = scan.diagnostics
-    var settings = Settings()
-    var settingsBytes: [UInt8]?
-    var channels: NotifySettingsDecoder.Source?
-    if let url = scan.settingsURL {
-      let display = shown(url.lastPathComponent)
-      if let bytes = FileManager.default.contents(atPath: url.path) {
-        settingsBytes = [UInt8](bytes)
-        switch SourceText.decode([UInt8](bytes), file: display) {
-        case .failure(let d): diagnostics.append(d)
-        case .success(let text) where ConflictMarkers.firstLine(in: text.text) != nil:
-          let line = ConflictMarkers.firstLine(in: text.text) ?? 1
-          diagnostics.append(ConflictMarkers.diagnostic(file: display, line: line))
-        case .success(let text):
-          let (node, d1) = YAMLReader(file: display, lineOffset: 0).read(Substring(text.text))
-          let (s, d2, c) = SettingsDecoder.decode(node, file: display)
-          settings = s
-          channels = c
-          diagnostics += d1 + d2
-        }
-      }
-    }
-    diagnostics += LocalSettings.read(
-      scan.localSettingsURL, display: shown,
-      settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) }, channels: channels,
-      into: &settings)
+    let (settings, settingsBytes, settingsProblems) = readSettings(scan)
+    diagnostics += settingsProblems
     let context = DecodeContext(settings: settings, schema: schema)
     let key = LoadCache.Key(root: root.path, displayRoot: displayRoot, settings: settingsBytes)
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]
@@ -112,9 +89,41 @@ public struct DataLoader: Sendable {
     return (result, LoadCache(key: key, entries: entries))
   }
 
+  /// The settings (`vibekeeper.yml` and this machine's `vibekeeper.local.yml`) that `scan`
+  /// found, their bytes (for the cache key) and their problems.
+  func readSettings(_ scan: DataFolderScan) -> (Settings, [UInt8]?, [Diagnostic]) {
+    var diagnostics: [Diagnostic] = []
+    var settings = Settings()
+    var settingsBytes: [UInt8]?
+    var channels: NotifySettingsDecoder.Source?
+    if let url = scan.settingsURL {
+      let display = shown(url.lastPathComponent)
+      if let bytes = FileManager.default.contents(atPath: url.path) {
+        settingsBytes = [UInt8](bytes)
+        switch SourceText.decode([UInt8](bytes), file: display) {
+        case .failure(let d): diagnostics.append(d)
+        case .success(let text) where ConflictMarkers.firstLine(in: text.text) != nil:
+          let line = ConflictMarkers.firstLine(in: text.text) ?? 1
+          diagnostics.append(ConflictMarkers.diagnostic(file: display, line: line))
+        case .success(let text):
+          let (node, d1) = YAMLReader(file: display, lineOffset: 0).read(Substring(text.text))
+          let (s, d2, c) = SettingsDecoder.decode(node, file: display)
+          settings = s
+          channels = c
+          diagnostics += d1 + d2
+        }
+      }
+    }
+    diagnostics += LocalSettings.read(
+      scan.localSettingsURL, display: shown,
+      settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) }, channels: channels,
+      into: &settings)
+    return (settings, settingsBytes, diagnostics)
+  }
+
   /// What one file gave, with the stamp of the version read (nil when it could not be read,
   /// so it is never reused).
-  private struct FileOutcome: Sendable {
+  struct FileOutcome: Sendable {
     let output: RecordFile.Output
     let stamp: FileStamp?
     let reused: Bool
@@ -122,7 +131,7 @@ public struct DataLoader: Sendable {
 
   /// Reads and decodes one record file (a pure function of the file, so files decode in
   /// parallel).
-  private func decodeFile(_ file: DataFolderScan.FoundFile, context: DecodeContext)
+  func decodeFile(_ file: DataFolderScan.FoundFile, context: DecodeContext)
     -> FileOutcome
   {
     let recordFile = RecordFile(kind: file.kind, path: file.path, displayPath: shown(file.path))

@@ -58,19 +58,23 @@ struct HouseholdAssembly {
     }
   }
 
-  /// Checks references and builds the household.
-  mutating func finish() -> (Household, [Diagnostic]) {
+  /// Checks references and builds the household; with `checking`, only references to
+  /// those kinds are checked (a partial load knows no more of the others).
+  mutating func finish(checking: Set<RecordKind>? = nil) -> (Household, [Diagnostic]) {
     var h = household
     household = Household()
     h.settings = settings
     var dropped: [RecordKind: Set<Int>] = [:]
-    for ref in leftOutReferences where firstSeen[ref.target]?[ref.id] == nil {
+    func known(_ ref: Reference) -> Bool {
+      firstSeen[ref.target]?[ref.id] != nil || checking.map { !$0.contains(ref.target) } ?? false
+    }
+    for ref in leftOutReferences where !known(ref) {
       diagnostics.append(unresolved(ref))
     }
     for (kind, index, references) in referencing {
       var record: LoadedRecord?
       var keep = true
-      for ref in references where firstSeen[ref.target]?[ref.id] == nil {
+      for ref in references where !known(ref) {
         let problem = unresolved(ref)
         diagnostics.append(problem)
         // A name that is wrong is the record's own error: it is left out like any other.

@@ -1,10 +1,15 @@
 import Foundation
 
-/// What a daily action sees when it plans its change: the data folder as loaded, "now" in
+/// What a daily action sees when it plans its change: the records it has read, "now" in
 /// the settings time zone, and the writer (to read the files it changes).
+///
+/// An action reads only what it needs through `records` (the record it names, a log's
+/// months): appending one line never decodes the whole household.
 public struct ActionContext: Sendable {
-  /// The household as loaded (with whatever errors it has elsewhere).
-  public let household: Household
+  /// The records read so far; an action asks it for more.
+  public var records: PartialLoad
+  /// The household as read so far: the settings and only the records asked for.
+  public var household: Household { records.household }
   /// "Now" in the settings time zone.
   public let clock: LocalClock
   /// The writer, for reading the files to change.
@@ -35,8 +40,9 @@ public struct ActionPlan: Sendable {
 /// A command that writes into the data folder (`done`, `played`, `bought`, ...): it plans
 /// its change from the loaded data, and `ActionRunner` checks and writes it.
 public protocol DataAction: Sendable {
-  /// The change, or why there is none.
-  func plan(_ context: ActionContext) throws(DataWriter.Problem) -> ActionPlan
+  /// The change, or why there is none; the action reads what it needs through
+  /// `context.records`.
+  func plan(_ context: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan
 }
 
 /// Runs a `DataAction` under the writer's rules (see `DataWriter`): lock, load, plan,
@@ -46,6 +52,9 @@ public struct ActionRunner: Sendable {
   public let writer: DataWriter
   /// The schema the loader and the check use.
   public var schema: RecordSchema = .standard
+  /// Read the whole household before planning (what every run did before actions read
+  /// only what they need; the tests compare the two).
+  public var readsEverything = false
 
   /// A runner for the data folder `root`, shown as `displayRoot`.
   public init(root: URL, displayRoot: String) {
@@ -88,8 +97,9 @@ public struct ActionRunner: Sendable {
       }
       var loader = DataLoader(root: writer.root, displayRoot: writer.displayRoot)
       loader.schema = schema
-      let household = loader.load().household
-      let zone = household.settings.timeZone
+      var records = PartialLoad(loader: loader)
+      if readsEverything { records.readEverything() }
+      let zone = records.household.settings.timeZone
       var instant = given ?? Date()
       if let now {
         guard let parsed = NowOption.parse(now, timeZone: zone) else {
@@ -99,10 +109,11 @@ public struct ActionRunner: Sendable {
         instant = parsed
       }
       let clock = LocalClock(now: instant, timeZone: zone)
-      let context = ActionContext(
-        household: household, clock: clock, writer: writer, schema: schema)
-      let plan = try action.plan(context)
-      try writer.check(plan.changes, household: household, schema: schema)
+      var context = ActionContext(records: records, clock: clock, writer: writer, schema: schema)
+      let plan = try action.plan(&context)
+      // The check needs to know whether what the changes add a name of exists.
+      context.records.read(targetsOf: context.records.addedReferences(in: plan.changes))
+      try writer.check(plan.changes, household: context.household, schema: schema)
       guard !dryRun else { return Outcome(plan: plan, written: false, commit: nil) }
       try writer.write(plan.changes)
       guard commit, !plan.changes.isEmpty else {

@@ -6,11 +6,14 @@ import Foundation
 extension ActionContext {
   /// The record of `kind` the user means by `typed`: its id, else its id or title without
   /// regard to case, accents or separators; an error with the closest id otherwise.
-  func find<R: HouseholdRecord>(
+  ///
+  /// Reads the record's own file when `typed` is its id, else every record of the kind.
+  mutating func find<R: HouseholdRecord>(
     _ type: R.Type, _ typed: String, title: (R) -> String
   ) throws(DataWriter.Problem) -> R {
-    let records = household[keyPath: R.list]
     let wanted = typed.trimmingCharacters(in: .whitespaces)
+    records.read(R.kind, id: wanted.lowercased())
+    let records = household[keyPath: R.list]
     if let exact = records.first(where: { $0.meta.id == wanted.lowercased() }) { return exact }
     let key = Self.key(wanted)
     let matches = records.filter {

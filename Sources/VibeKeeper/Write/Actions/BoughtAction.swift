@@ -23,7 +23,7 @@ public struct BoughtAction: DataAction {
   /// A purchase of `item`.
   public init(item: String) { self.item = item }
 
-  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+  public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let day = try c.day(date)
     let found: Item? = oneOff ? nil : try c.find(Item.self, item, title: \.name)
     let name = found?.name ?? item.trimmingCharacters(in: .whitespaces)
@@ -52,7 +52,18 @@ public struct BoughtAction: DataAction {
       tick = (shopping, index)
     }
     if paid == nil, let id = found?.id {
-      paid = PriceIndex(c.household).latestPrice(of: id, currency: currency, asOf: day)
+      // The last price on or before the day: the logs of the last month, quarter and year
+      // first (a monthly file holds its month's entries), then every file.
+      for days in [31, 92, 366, nil] {
+        if let days {
+          c.records.read(.purchases, months: day.adding(days: -days), day)
+          c.records.read(.prices, months: day.adding(days: -days), day)
+        } else {
+          c.records.readAll(.purchases, .prices)
+        }
+        paid = PriceIndex(c.household).latestPrice(of: id, currency: currency, asOf: day)
+        if paid != nil { break }
+      }
     }
     guard let paid else {
       throw DataWriter.Problem(

@@ -24,12 +24,20 @@ public struct DoneAction: DataAction {
   /// An action on `reminder`.
   public init(reminder: String) { self.reminder = reminder }
 
-  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+  public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let r = try c.find(Reminder.self, reminder, title: \.title)
     guard r.enabled else {
       throw DataWriter.Problem(description: "'\(r.title)' is disabled (enabled: false)")
     }
     let when = try at.map { text throws(DataWriter.Problem) in try c.moment(text) } ?? c.clock.now
+    // The doses of the months around the occurrences meant (a dose is written in the month
+    // it was marked: up to 20 hours after it was due, or with --at; a month either side).
+    let meant = due.flatMap { NowOption.parse($0, timeZone: c.clock.timeZone) }
+    let earliest = min(when.addingTimeInterval(-Self.after), meant ?? when)
+    let latest = max(when.addingTimeInterval(Self.before), meant ?? when)
+    c.records.read(
+      .doses, months: c.clock.localDate(of: earliest).adding(days: -31),
+      c.clock.localDate(of: latest).adding(days: 31))
     let answered = Set(c.household.doses.filter { $0.reminder == r.id }.compactMap(\.due))
     let candidates = HealthReminders.occurrences(
       of: r, from: when.addingTimeInterval(-Self.after), to: when.addingTimeInterval(Self.before),

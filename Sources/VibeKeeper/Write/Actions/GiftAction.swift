@@ -21,7 +21,7 @@ public struct GiftAction: DataAction {
     self.step = step
   }
 
-  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+  public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let g = try c.find(Gift.self, gift, title: \.title)
     let day = try c.day(date).description
     var fields: [(key: String, value: String)]
@@ -43,6 +43,7 @@ public struct GiftAction: DataAction {
       fields = [("status", "given"), ("given", day)]
       // Given without being marked bought: bought that day.
       if g.purchased == nil { fields.append(("purchased", day)) }
+      if let id = g.recipient { c.records.read(.contacts, id: id) }
       let to = c.household.contact(g.recipient).map { " to \($0.name)" } ?? ""
       summary = "Gave \(g.title)\(to)"
     }

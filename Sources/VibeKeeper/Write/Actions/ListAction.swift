@@ -23,7 +23,7 @@ public struct ListAction: DataAction {
     self.step = step
   }
 
-  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+  public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let shopping = try c.find(ShoppingList.self, list, title: \.title)
     switch step {
     case .done:

@@ -11,7 +11,7 @@ public struct NewEntryAction: DataAction {
   /// An entry for `draft`.
   public init(draft: RecordDraft) { self.draft = draft }
 
-  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+  public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let fields = draft.schema[draft.kind].fields.compactMap {
       field -> (key: String, value: String)? in
       draft.values[field.name].map { (field.name, YAMLText.flowScalar($0)) }

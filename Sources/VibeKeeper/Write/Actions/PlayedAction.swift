@@ -22,7 +22,7 @@ public struct PlayedAction: DataAction {
   /// A result.
   public init() {}
 
-  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+  public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     var score = score
     var failed = failed
     var puzzle: Int?
@@ -68,6 +68,11 @@ public struct PlayedAction: DataAction {
     }
     let when = try at.map { text throws(DataWriter.Problem) in try c.moment(text) } ?? c.clock.now
     let day = c.clock.localDate(of: when)
+    // The same puzzle is looked for in the results of the day's month and the months
+    // either side (a daily puzzle is played around its day).
+    if puzzle != nil {
+      c.records.read(.results, months: day.adding(days: -31), day.adding(days: 31))
+    }
     if let puzzle,
       let same = c.household.results.first(where: {
         $0.game == gameID && $0.puzzle == puzzle && $0.player == player

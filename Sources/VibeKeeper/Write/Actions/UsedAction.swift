@@ -14,8 +14,10 @@ public struct UsedAction: DataAction {
   /// A use of `item`.
   public init(item: String) { self.item = item }
 
-  public func plan(_ c: ActionContext) throws(DataWriter.Problem) -> ActionPlan {
+  public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let key = ActionContext.key(item)
+    // An item's batches may be in any month: every purchase and item is read.
+    c.records.readAll(.purchases, .items)
     let h = c.household
     let open = h.purchases.filter { p in
       p.used == nil

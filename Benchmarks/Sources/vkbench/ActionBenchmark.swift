@@ -27,7 +27,7 @@ enum ActionBenchmark {
       ("played game-0 3/6", ["played", "game-0", "3/6"]),
       ("bought item-0 1.89", ["bought", "item-0", "1.89"]),
       ("bought item-0 1.89 --list list-0", ["bought", "item-0", "1.89", "--list", "list-0"]),
-      ("bought item-0 (its last price: every purchase)", ["bought", "item-0"]),
+      ("bought item-0 (no price: its last one)", ["bought", "item-0"]),
       ("list list-0 add item-1", ["list", "list-0", "add", "item-1"]),
       ("gift gift-0 --bought", ["gift", "gift-0", "--bought"]),
       ("gift 'Gift idea 0' --bought (by title: every gift)", ["gift", "Gift idea 0", "--bought"]),

@@ -178,10 +178,14 @@ public struct PartialLoad: Sendable {
     return year * 12 + month
   }
 
+  /// Decodes `files` not read yet, in parallel as the loader does.
   private mutating func read(_ files: [DataFolderScan.FoundFile]) {
-    for file in files where outputs[file.path] == nil {
-      outputs[file.path] = loader.decodeFile(file, context: context).output
+    let new = files.filter { outputs[$0.path] == nil }
+    let (loader, context) = (loader, context)
+    let decoded = Parallel.map(new.count, jobs: new.count > 16 ? loader.jobs : 1) { i in
+      loader.decodeFile(new[i], context: context).output
     }
+    for (file, output) in zip(new, decoded) { outputs[file.path] = output }
   }
 
   /// The household of every file read, in path order (as the loader assembles it).

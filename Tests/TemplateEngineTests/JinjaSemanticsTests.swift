@@ -127,8 +127,10 @@ import VibeBasics
         "1:8: error: filter 'upper' takes no arguments, got 1"))
     #expect(
       TT.error("{{ xs | join(',', 'k', 3) }}")
-        .contains("filter 'join' takes at most 2 (separator, key), got 3"))
-    #expect(TT.error("{{ xs | join(',', separator='-') }}").contains("is given 'separator' twice"))
+        .contains("1:9: error: filter 'join' takes at most 2 (separator, key), got 3"))
+    #expect(
+      TT.error("{{ xs | join(',', separator='-') }}").contains(
+        "1:9: error: filter 'join' is given 'separator' twice"))
   }
 
   @Test func jinjasKeywordsAreAccepted() throws {
@@ -154,7 +156,7 @@ import VibeBasics
     #expect(try TT.render("{{ 'ßa ǆb' | title }}") == "Ssa ǅb")
     #expect(try TT.render(#"{{ '\u00e9\x41\U0001F600' }}"#) == "éA😀")
     #expect(TT.error(#"{{ '\d' }}"#).contains("1:5: error: unknown escape '\\d' in a string"))
-    #expect(TT.error(#"{{ '\u12' }}"#).contains("error: '\\u' needs 4 hexadecimal digits"))
+    #expect(TT.error(#"{{ '\u12' }}"#).contains("1:5: error: '\\u' needs 4 hexadecimal digits"))
     #expect(try TT.render("a  {#-#}  b") == "a  b")
     #expect(try TT.render("a  {#- x -#}  b") == "ab")
     #expect(try TT.render("{{ 'ab' * 3 }}{{ ([1] * 2) | length }}{{ 'x' * -1 }}") == "ababab2")

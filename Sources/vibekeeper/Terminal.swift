@@ -36,9 +36,16 @@ enum Terminal {
   static func printDiagnostics(_ diagnostics: [Diagnostic], quiet: Bool, fences: [String]) {
     let quotes = SourceQuotes(fences: fences.map { URL(fileURLWithPath: $0) })
     let formatter = DiagnosticFormatter(color: useColor(fd: 2), sourceLines: quotes.lines)
+    // Written 64 KB at a time: thousands of warnings are a few writes, not one each.
+    var pending = ""
     for d in diagnostics where !(quiet && d.severity != .error) {
-      error(formatter.format(d))
+      pending += formatter.format(d)
+      if pending.utf8.count >= 1 << 16 {
+        error(pending)
+        pending = ""
+      }
     }
+    if !pending.isEmpty { error(pending) }
   }
 
   /// Writes to standard output.

@@ -13,7 +13,7 @@ enum GiftFixture {
     for: person-\(i % 10)
     occasion: birthday
     price: \(10 + i % 90).\(i % 100 < 10 ? "0" : "")\(i % 100)
-    status: \(["idea", "purchased", "given"][i % 3])
+    status: \(["idea", "purchased", "given"][i % 3])\(i % 3 == 0 ? "" : "\npurchased: 2026-0\(i % 9 + 1)-1\(i % 10)")
     created: 2026-0\(i % 9 + 1)-1\(i % 10)
     tags: [idea, bench]
     ---

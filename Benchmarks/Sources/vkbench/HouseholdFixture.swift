@@ -57,7 +57,7 @@ enum HouseholdFixture {
         for: group\(i % contacts % 10)/person-\(i % contacts)
         occasion: birthday
         price: \(10 + i % 90).\(i % 100 < 10 ? "0" : "")\(i % 100)
-        status: \(["idea", "purchased", "given"][i % 3])
+        status: \(["idea", "purchased", "given"][i % 3])\(i % 3 == 0 ? "" : "\npurchased: 2026-0\(i % 9 + 1)-1\(i % 10)")
         url: https://shop.example/item/\(i)
         tags: [idea, bench]
         ---

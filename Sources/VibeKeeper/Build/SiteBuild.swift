@@ -214,6 +214,7 @@ public struct SiteBuild: Sendable {
     renderer.lastBuild = plan.state.pages
     renderer.publishedFiles = plan.state.published
     renderer.showsSecretAddresses = showsSecretAddresses
+    renderer.recordsReads = publishes
     return renderer.render(progress: progress)
   }
 

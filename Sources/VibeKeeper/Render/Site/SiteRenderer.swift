@@ -31,6 +31,9 @@ public struct SiteRenderer: Sendable {
   public var codeIdentity = ""
   /// Whether the dashboard may show secret feed addresses (a local build).
   public var showsSecretAddresses = false
+  /// Whether renders record what they read and pages get fingerprints, for the next
+  /// build to skip unchanged pages (false: `check`, whose pages are never kept).
+  public var recordsReads = true
 
   /// Creates a renderer.
   public init(
@@ -194,7 +197,8 @@ public struct SiteRenderer: Sendable {
     if isSearch { context["search_index"] = .safe(searchIndex) }
     do throws(TemplateError) {
       let r = try library.render(
-        page.template, context: context, environment: environment, recordingReads: true)
+        page.template, context: context, environment: environment,
+        recordingReads: recordsReads)
       let file = OutputFile(path: page.path, text: r.output)
       // A page with warnings is rendered every time, so its warnings are always reported.
       guard let reads = r.reads, r.warnings.isEmpty else {

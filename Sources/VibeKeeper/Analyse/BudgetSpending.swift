@@ -87,6 +87,6 @@ public enum BudgetSpending {
 
   /// The comparison key of a category: trimmed and lower-cased.
   static func key(_ category: String) -> String {
-    category.trimmingCharacters(in: .whitespaces).lowercased()
+    category.trimmedBlanks().lowercased()
   }
 }

@@ -20,7 +20,7 @@ public enum GameScoring {
   /// The guesses of a score `N/M` (`4/6`, `4/6*`): (N, M); `X/M` gives (nil, M); nil for a
   /// score that is no guess count (`1:42`, `2 mistakes`).
   public static func guesses(_ score: String) -> (taken: Int?, outOf: Int)? {
-    var text = score.trimmingCharacters(in: .whitespaces)
+    var text = score.trimmedBlanks()
     while text.hasSuffix("*") { text.removeLast() }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let outOf = Int(parts[1]), (1...30).contains(outOf) else {

@@ -34,6 +34,11 @@ public struct HouseholdAnalysis: Sendable {
   public init(_ household: Household, clock: LocalClock) {
     self.clock = clock
     let settings = household.settings
+    // The money analyses and the cross-record checks run beside the rest (they share only
+    // the household, a value).
+    let (money, checks) = Parallel.pair(
+      { MoneyAnalyses(household, today: clock.today) },
+      { CrossRecordChecks.diagnostics(household) })
     upcoming = UpcomingOccasions.upcoming(in: household, clock: clock)
     reminders = HealthReminders.statuses(in: household, clock: clock)
     streaks = Streaks.streaks(in: household, clock: clock)
@@ -58,13 +63,26 @@ public struct HouseholdAnalysis: Sendable {
         windowDays: settings.streaks.windowDays, clock: clock)
     streakReminder = StreakReminder.effective(
       settings.streaks, window: riskWindow?.best != nil ? riskWindow : overallPlayWindow)
-    budgets = BudgetAnalysis.analyse(household, today: clock.today)
-    prices = PriceHistory.analyse(household)
-    cadence = PurchaseCadence.analyse(household, today: clock.today)
-    pantry = Pantry.analyse(household, today: clock.today)
-    shopping = ShoppingAnalysis.analyse(household, today: clock.today)
+    (budgets, prices, cadence, pantry, shopping) =
+      (money.budgets, money.prices, money.cadence, money.pantry, money.shopping)
     diagnostics =
-      budgets.diagnostics + CrossRecordChecks.diagnostics(household)
-      + ReminderTimeChecks.diagnostics(household, clock: clock)
+      budgets.diagnostics + checks + ReminderTimeChecks.diagnostics(household, clock: clock)
+  }
+}
+
+/// The analyses of money and things bought, run together on one worker.
+private struct MoneyAnalyses: Sendable {
+  let budgets: BudgetAnalysis
+  let prices: [ItemPriceHistory]
+  let cadence: [ItemCadence]
+  let pantry: PantryAnalysis
+  let shopping: [ShoppingListSummary]
+
+  init(_ household: Household, today: LocalDate) {
+    budgets = BudgetAnalysis.analyse(household, today: today)
+    prices = PriceHistory.analyse(household)
+    cadence = PurchaseCadence.analyse(household, today: today)
+    pantry = Pantry.analyse(household, today: today)
+    shopping = ShoppingAnalysis.analyse(household, today: today)
   }
 }

@@ -136,7 +136,7 @@ public enum PriceHistory {
   static func cheapestStore(_ points: [PricePoint]) -> String? {
     var sums: [String: (Decimal, Int)] = [:]
     for p in points {
-      guard let store = p.store?.trimmingCharacters(in: .whitespaces), !store.isEmpty else {
+      guard let store = p.store?.trimmedBlanks(), !store.isEmpty else {
         continue
       }
       let (s, n) = sums[store] ?? (0, 0)

@@ -75,7 +75,12 @@ public struct ReadSet: Sendable, Hashable {
       case .array(let list):
         hasher.add(list.count)
         for item in list { every.digest(item, into: &hasher) }
-      case .dictionary, .object:
+      case .dictionary(let map):
+        hasher.addEntries(of: map) { name, item, h in
+          h.add(name)
+          every.digest(item, into: &h)
+        }
+      case .object:
         let names = value.memberNames
         hasher.add(names.count)
         for name in names {

@@ -25,7 +25,12 @@ extension StableHasher {
     case .array(let items):
       add(items.count)
       for item in items { add(item) }
-    case .dictionary, .object:
+    case .dictionary(let map):
+      addEntries(of: map) { name, item, h in
+        h.add(name)
+        h.add(item)
+      }
+    case .object:
       let names = value.memberNames
       add(names.count)
       for name in names {
@@ -38,11 +43,31 @@ extension StableHasher {
     }
   }
 
+  /// Adds a map's entries without sorting its names: `entry` digests each entry alone and
+  /// the digests are summed, which gives the same result in any order.
+  mutating func addEntries(
+    of map: [String: TemplateValue], _ entry: (String, TemplateValue, inout StableHasher) -> Void
+  ) {
+    add(map.count)
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    for (name, item) in map {
+      var h = StableHasher()
+      entry(name, item, &h)
+      let digest = h.digest
+      high &+= digest.high
+      low &+= digest.low
+    }
+    add(high)
+    add(low)
+  }
+
   /// Adds the shape of a value: a list's length, a map's keys, a scalar's whole value.
   mutating func addShape(_ value: TemplateValue) {
     switch value {
     case .array(let items): add(items.count)
-    case .dictionary, .object:
+    case .dictionary(let map): addEntries(of: map) { name, _, h in h.add(name) }
+    case .object:
       let names = value.memberNames
       add(names.count)
       for name in names { add(name) }

@@ -27,7 +27,7 @@ struct PageFingerprint {
   /// Everything about a build that every page's output may depend on.
   static func environment(_ env: RenderEnvironment, codeIdentity: String) -> Fingerprint {
     var h = StableHasher()
-    h.add("vibekeeper render 2")
+    h.add("vibekeeper render 3")
     h.add(codeIdentity)
     h.add(env.clock.timeZone.identifier)
     h.add(env.currency)

@@ -13,14 +13,35 @@ public enum BasicISO8601 {
     date(d) + "T" + pad(t.hour, 2) + pad(t.minute, 2) + pad(t.second, 2)
   }
 
-  /// `20261122T073000Z` (an instant in UTC).
+  /// `20261122T073000Z` (an instant in UTC, whole seconds rounded down), by civil-calendar
+  /// arithmetic on the day number (no calendar: feeds write one per event).
   public static func utc(_ instant: Date) -> String {
-    local(utcClock.localDate(of: instant), utcClock.localTime(of: instant)) + "Z"
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let rest = seconds - days * 86_400
+    let d = LocalDate(dayNumber: days)
+    guard (0...9999).contains(d.year) else {
+      return date(d) + "T" + pad(rest / 3600, 2) + pad(rest / 60 % 60, 2) + pad(rest % 60, 2) + "Z"
+    }
+    return String(unsafeUninitializedCapacity: 16) { buffer in
+      func put(_ v: Int, _ width: Int, at start: Int) {
+        var v = v
+        for i in stride(from: start + width - 1, through: start, by: -1) {
+          buffer[i] = UInt8(ascii: "0") + UInt8(v % 10)
+          v /= 10
+        }
+      }
+      put(d.year, 4, at: 0)
+      put(d.month, 2, at: 4)
+      put(d.day, 2, at: 6)
+      buffer[8] = UInt8(ascii: "T")
+      put(rest / 3600, 2, at: 9)
+      put(rest / 60 % 60, 2, at: 11)
+      put(rest % 60, 2, at: 13)
+      buffer[15] = UInt8(ascii: "Z")
+      return 16
+    }
   }
-
-  /// A clock in UTC (made once: a calendar is costly to set up, and feeds have many stamps).
-  private static let utcClock = LocalClock(
-    now: Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
 
   /// The digits of `v` with leading zeros up to `width`.
   private static func pad(_ v: Int, _ width: Int) -> String {

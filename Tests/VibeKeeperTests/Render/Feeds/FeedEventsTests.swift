@@ -297,4 +297,26 @@ enum FeedFixture {
     #expect(ICSFormat.date(LocalDate(year: 2028, month: 2, day: 29)!) == "20280229")
     #expect(ICSFormat.utc(TimeFixture.at("2026-03-29T01:00:00Z")) == "20260329T010000Z")
   }
+
+  /// UTC stamps by day arithmetic agree with a Gregorian calendar in UTC: the epoch, before
+  /// it, a leap day, a year's last second, fractions rounded down, a far year.
+  @Test func utcStampsAgreeWithTheCalendar() {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .gmt
+    let seconds: [TimeInterval] = [
+      0, -1, -0.5, 86_399.999, 951_868_799, 1_709_251_199, 1_798_761_599, 1_798_761_600,
+      1_795_341_600.25, 4_102_444_800, -2_208_988_800, 253_402_300_799,
+    ]
+    for s in seconds {
+      let instant = Date(timeIntervalSince1970: s)
+      let c = calendar.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second], from: instant)
+      let expected = String(
+        format: "%04d%02d%02dT%02d%02d%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
+        c.minute ?? 0, c.second ?? 0)
+      #expect(ICSFormat.utc(instant) == expected, "\(s)")
+    }
+    #expect(ICSFormat.utc(Date(timeIntervalSince1970: 1_709_251_199)) == "20240229T235959Z")
+    #expect(ICSFormat.utc(Date(timeIntervalSince1970: -1)) == "19691231T235959Z")
+  }
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Builds VibeKeeper and the benchmarks with release binaries, then compares VibeKeeper with
 # Hugo on a RAM disk and on the normal disk. Options go to `vkbench compare`
-# (--quick, --runs N, --tmpfs-only, --gifts 1000,10000, --household N). Then it runs the
-# fuzzers for FUZZ_SECONDS (default 60) each.
+# (--quick, --runs N, --tmpfs-only, --gifts 1000,10000, --household N). Then the template
+# engine, the daily actions and import, and the fuzzers for FUZZ_SECONDS (default 60) each.
 set -e
 cd "$(dirname "$0")"
 # SwiftPM keeps the build plan of the main package (a path dependency) from the last build
@@ -11,6 +11,10 @@ rm -f .build/release.yaml
 swift build -c release --product vibekeeper
 swift build -c release --product vkbench
 .build/release/vkbench compare "$@"
+# The template engine against Stencil, swift-mustache and Jinja2, in one process.
+.build/release/vkbench templates 200
+# The daily actions at 100,000 records.
+.build/release/vkbench actions
 # Imports of a large vCard file and bank CSV (10,000 cards, 100,000 rows).
 .build/release/vkbench import
 # Then the fuzzers (templates, record files) for a fixed budget each; FUZZ_SECONDS=0 skips.

@@ -53,12 +53,28 @@ public protocol RenderEnvironmentKey {
 
 /// The finished text of a render and the warnings collected on the way.
 public struct RenderResult: Sendable {
-  /// The output, finished for its format (CRLF and folded lines for `.ics`).
-  public var output: String
+  /// The output's UTF-8 bytes, finished for its format (CRLF and folded lines for `.ics`):
+  /// what is written to a file, with no text made of it.
+  public var bytes: [UInt8]
   /// Warnings such as undefined variables outside strict mode, in source order.
   public var warnings: [Diagnostic]
   /// What the render read, when asked to record it.
   public var reads: RenderReads?
+
+  /// The output as text.
+  public var output: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// A result whose output is `bytes`, valid UTF-8.
+  init(bytes: [UInt8], warnings: [Diagnostic], reads: RenderReads?) {
+    self.bytes = bytes
+    self.warnings = warnings
+    self.reads = reads
+  }
+
+  /// A result whose output is `output`.
+  public init(output: String, warnings: [Diagnostic], reads: RenderReads?) {
+    self.init(bytes: Array(output.utf8), warnings: warnings, reads: reads)
+  }
 }
 
 /// What one render depended on besides the environment: the paths of its context it read,

@@ -10,13 +10,16 @@ extension Template {
       template: self, context: context, environment: environment, library: library,
       recordingReads: recordingReads)
     try renderer.run()
-    let text = String(decoding: renderer.out, as: UTF8.self)
-    let output = format == .ics ? ICSLineWriter.finish(text) : text
+    // The bytes are UTF-8 as written: texts and escaped values are appended whole.
+    let bytes =
+      format == .ics
+      ? Array(ICSLineWriter.finish(String(decoding: renderer.out, as: UTF8.self)).utf8)
+      : renderer.out
     let reads = renderer.reads.map {
       RenderReads(
         context: $0.frozen(), templates: renderer.templates.keys.sorted(),
         today: renderer.readsToday)
     }
-    return RenderResult(output: output, warnings: renderer.warnings, reads: reads)
+    return RenderResult(bytes: bytes, warnings: renderer.warnings, reads: reads)
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// `vkbench compare`: builds the same gifts with VibeKeeper and Hugo (1,000 and 10,000
 /// pages) and a household of 100,000 records, on a RAM disk and on the normal disk, and
 /// prints wall time, CPU time and peak memory of each, the ratio VibeKeeper / Hugo, a
-/// plain `cp -r` of the input as the floor, and a rebuild after one record changed.
+/// plain `cp -r` of the input as the floor, and a rebuild after one record changed; for the
+/// household also `check`.
 enum CompareBenchmark {
   struct Options {
     var runs = 3
@@ -103,6 +104,10 @@ enum CompareBenchmark {
     let vk = try Measurement.median(
       o.householdRuns, prepare: { remove(out) }, build(o, data: data.path, output: out))
     row(place, label, "vibekeeper", vk)
+    let check = try Measurement.median(
+      o.householdRuns, prepare: {},
+      [o.vibekeeper, "check", "--quiet", "--data", data.path, "--now", "2026-11-22T10:00"])
+    row(place, label, "vibekeeper check", check)
     var edit = 0
     let incremental = try Measurement.median(
       o.householdRuns,

@@ -199,7 +199,7 @@ public struct SiteRenderer: Sendable {
       let r = try library.render(
         page.template, context: context, environment: environment,
         recordingReads: recordsReads)
-      let file = OutputFile(path: page.path, text: r.output)
+      let file = OutputFile(path: page.path, bytes: r.bytes)
       // A page with warnings is rendered every time, so its warnings are always reported.
       guard let reads = r.reads, r.warnings.isEmpty else {
         return .success(

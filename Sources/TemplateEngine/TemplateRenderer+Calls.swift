@@ -9,8 +9,12 @@ extension TemplateRenderer {
       else {
         throw error("super() is only allowed in a block that overrides a parent's block", at: at)
       }
+      // The parent's definition sees what the block saw when it began, not what the block
+      // has set since (as in Jinja).
       return .safe(
         try capture { r throws(TemplateError) in
+          let hidden = r.scopes.keepFrames(block.frames)
+          defer { r.scopes.leave(hidden) }
           try r.renderBlock(block.name, level: block.level + 1)
         })
     }

@@ -19,8 +19,9 @@ struct TemplateRenderer {
   var templates: [String: Template] = [:]
   /// For each block name, its definitions from the most derived template to the base.
   var blockChains: [String: [(template: Template, nodes: [Node])]] = [:]
-  /// The block being rendered and which definition of it, for `super()`.
-  var currentBlock: (name: String, level: Int)?
+  /// The block being rendered, which definition of it, and how many frames were open
+  /// when it began (what `super()` sees), for `super()`.
+  var currentBlock: (name: String, level: Int, frames: Int)?
   /// Names of the templates and macros being rendered, outermost first.
   var stack: [String] = []
   var steps = 0
@@ -222,7 +223,7 @@ struct TemplateRenderer {
     let saved = (current, currentBlock)
     defer { (current, currentBlock) = saved }
     current = chain[level].template
-    currentBlock = (name, level)
+    currentBlock = (name, level, scopes.frameCount)
     // What a block sets stays in the block (Jinja's meaning).
     scopes.push()
     defer { scopes.pop() }

@@ -110,7 +110,17 @@ struct TemplateScopes {
     return saved
   }
 
-  /// Returns from a macro.
+  /// How many frames are open.
+  var frameCount: Int { frames.count }
+
+  /// Hides every frame but the first `count` (a block's `super()` call), until `leave`.
+  mutating func keepFrames(_ count: Int) -> Saved {
+    let saved = Saved(frames: frames, macros: macros)
+    frames.removeLast(max(0, frames.count - count))
+    return saved
+  }
+
+  /// Returns from a macro (or from `keepFrames`).
   mutating func leave(_ saved: Saved) {
     frames = saved.frames
     macros = saved.macros

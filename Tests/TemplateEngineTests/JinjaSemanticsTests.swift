@@ -64,6 +64,27 @@ import VibeBasics
     #expect(out.output == "block base")
   }
 
+  /// Found by the differential test (seeds 2026 and 31337): `super()` renders the parent's
+  /// block with what the block saw when it began, not with its own sets or loop variables.
+  @Test func superSeesWhatTheBlockSawWhenItBegan() throws {
+    let base = "{% block b %}[{{ v }}]{% endblock %}"
+    let library = try TT.library([
+      "base.html": base,
+      "child.html":
+        "{% extends 'base.html' %}{% set v = 'top' %}"
+        + "{% block b %}{% set v = 'mine' %}{{ v }}{{ super() }}{% endblock %}",
+      "loop.html":
+        "{% extends 'base.html' %}{% block b %}{% for v in [1] %}{{ super() }}{% endfor %}"
+        + "{% endblock %}",
+    ])
+    let env = TT.environment()
+    #expect(
+      try library.render("child.html", context: ["v": "data"], environment: env).output
+        == "mine[top]")
+    #expect(
+      try library.render("loop.html", context: ["v": "data"], environment: env).output == "[data]")
+  }
+
   @Test func aChildsTopLevelSetsAndImportsReachItsBlocksAndItsParent() throws {
     let library = try TT.library([
       "base.html":

@@ -1,6 +1,7 @@
 // VibeKeeper search: filters the site's search index as you type. No dependencies.
-// The index comes from the page itself (<script type="application/json" id="search-index">)
-// so it works from file://, or else from search-index.json beside the page.
+// The index comes from search-index.js beside the page (a script, so it loads from file://
+// too), or from the page itself (<script type="application/json" id="search-index">, as a
+// template of one's own may embed it), or else from search-index.json.
 // Scoring is the same as `vibekeeper search`: name equal 100, starts with 50, contains 25
 // (only the best), plus 10 for every other field containing the query; highest first,
 // ties by folded name, then name, kind and id.
@@ -109,6 +110,8 @@
   }
 
   function fromPage() {
+    var loaded = window.vibekeeperSearchIndex;
+    if (loaded && loaded.records) return loaded.records;
     var node = document.getElementById("search-index");
     if (!node) return null;
     try {

@@ -56,8 +56,9 @@ public enum DefaultTemplates {
 """#,
     "assets/search.js": #"""
 // VibeKeeper search: filters the site's search index as you type. No dependencies.
-// The index comes from the page itself (<script type="application/json" id="search-index">)
-// so it works from file://, or else from search-index.json beside the page.
+// The index comes from search-index.js beside the page (a script, so it loads from file://
+// too), or from the page itself (<script type="application/json" id="search-index">, as a
+// template of one's own may embed it), or else from search-index.json.
 // Scoring is the same as `vibekeeper search`: name equal 100, starts with 50, contains 25
 // (only the best), plus 10 for every other field containing the query; highest first,
 // ties by folded name, then name, kind and id.
@@ -166,6 +167,8 @@ public enum DefaultTemplates {
   }
 
   function fromPage() {
+    var loaded = window.vibekeeperSearchIndex;
+    if (loaded && loaded.records) return loaded.records;
     var node = document.getElementById("search-index");
     if (!node) return null;
     try {
@@ -1659,9 +1662,11 @@ END:VCALENDAR
 <h3>Groceries</h3>
 <ul class="results">{% for i in items | sort("name") %}<li><a href="{{ i.url }}">{{ i.name }}</a> {{ badges.kind("item") }}</li>{% else %}<li class="muted">None.</li>{% endfor %}</ul>
 </div>
-{% if search_index is defined %}<script type="application/json" id="search-index">{{ search_index }}</script>{% endif %}
 {% endblock %}
-{% block scripts %}<script src="{{ root }}assets/search.js"></script>{% endblock %}
+{#- The index is a script of its own (it loads from file:// too), so this page changes only
+    when what it lists changes. -#}
+{% block scripts %}<script src="{{ root }}search-index.js"></script>
+<script src="{{ root }}assets/search.js"></script>{% endblock %}
 
 """#,
     "shopping/index.html": #"""

@@ -81,7 +81,7 @@ public struct SiteRenderer: Sendable {
     let addresses = FeedAddresses(settings: household.settings)
     let (pages, clashes) = SitePlan.withoutClashes(
       SitePlan.pages(library: library, model: prelude.model, links: links, feeds: addresses),
-      reserved: Set(["search-index.json"] + media.keys), library: library)
+      reserved: Set(["search-index.json", "search-index.js"] + media.keys), library: library)
     var globals = prelude.model.globals
     for (k, v) in prelude.feedValues { globals[k] = v }
     if case .dictionary(var site) = globals["site"] {
@@ -103,6 +103,11 @@ public struct SiteRenderer: Sendable {
       pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
     out.diagnostics += clashes
     out.files.append(OutputFile(path: "search-index.json", text: prelude.searchIndex))
+    // The same index as a script the search page loads (fetch is blocked from file://).
+    out.files.append(
+      OutputFile(
+        path: "search-index.js",
+        text: "window.vibekeeperSearchIndex = " + prelude.searchIndex + ";\n"))
     if pages.contains(where: { $0.path.hasSuffix(".ics") }) { out.feedState = prelude.feedState }
     for path in media.keys.sorted() {
       guard let file = media[path], let hash = file.hash else { continue }

@@ -71,6 +71,13 @@ enum SiteFixture {
     let files = SiteFixture.files(out)
     #expect(files["index.html"] != nil)
     #expect(files["search-index.json"] != nil)
+    // The search page loads the index as a script of its own, the same JSON.
+    let script = String(decoding: files["search-index.js"] ?? Data(), as: UTF8.self)
+    let json = String(decoding: files["search-index.json"] ?? Data(), as: UTF8.self)
+    #expect(script == "window.vibekeeperSearchIndex = " + json + ";\n")
+    let search = String(decoding: files["search.html"] ?? Data(), as: UTF8.self)
+    #expect(search.contains("<script src=\"search-index.js\"></script>"))
+    #expect(!search.contains("\"records\""))
     #expect(files["media/gifts/wool-scarf.png"] != nil)
     var checked = 0
     for (path, data) in files where path.hasSuffix(".html") {

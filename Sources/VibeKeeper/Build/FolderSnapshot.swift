@@ -1,30 +1,30 @@
 import Foundation
 
-/// What a set of folders looks like (each file's size and modification time), so `watch`
-/// can tell when anything changed without reading contents.
+/// What a set of folders looks like (each file's size, times and inode), so `watch` and
+/// `serve` can tell when anything changed without reading contents. Folders are listed with
+/// `readdir` and each file is looked at with one `stat`, so a snapshot of 10,000 files takes
+/// milliseconds and polling it four times a second costs little.
 public struct FolderSnapshot: Equatable, Sendable {
-  private var entries: [String: Entry] = [:]
-
-  struct Entry: Equatable, Sendable {
-    let size: Int
-    let modified: Double
-  }
+  private var entries: [String: FileStamp] = [:]
 
   /// Takes a snapshot of every file under `folders` (hidden names skipped; a missing folder
-  /// counts as empty).
+  /// counts as empty). A link to a file counts as the file it leads to; a link to a folder
+  /// is not followed (a link can lead back up the tree).
   public init(_ folders: [URL]) {
-    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-    for folder in folders {
-      guard
-        let walker = FileManager.default.enumerator(
-          at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-      else { continue }
-      for case let url as URL in walker {
-        guard let v = try? url.resourceValues(forKeys: Set(keys)), v.isRegularFile == true else {
-          continue
-        }
-        entries[url.path] = Entry(
-          size: v.fileSize ?? 0, modified: v.contentModificationDate?.timeIntervalSince1970 ?? 0)
+    for folder in folders { add(folder: folder.standardizedFileURL.path) }
+  }
+
+  private mutating func add(folder: String) {
+    guard let listed = DirectoryEntries.read(folder) else { return }
+    for entry in listed where !entry.name.hasPrefix(".") {
+      let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+      switch entry.type(in: folder) {
+      case S_IFDIR: add(folder: path)
+      case S_IFREG, S_IFLNK:
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+        entries[path] = FileStamp(info)
+      default: continue
       }
     }
   }

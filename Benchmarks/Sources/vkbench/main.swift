@@ -7,7 +7,9 @@
 //   vkbench fixture KIND N DIR      writes a fixture for profiling
 //   vkbench import [CONTACTS] [ROWS] `vibekeeper import` of a large vCard file and bank CSV
 //   vkbench actions [RECORDS]       the daily actions on a generated household
+//   vkbench snapshot DIR            one look at a folder, as watch and serve poll it
 import Foundation
+import VibeKeeper
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -30,6 +32,16 @@ case "actions":
   try ActionBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "publish":
   try PublishBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "snapshot" where arguments.count == 2:
+  // vkbench snapshot DIR: how long `watch` and `serve` take to look at a folder once.
+  let folder = URL(fileURLWithPath: arguments[1])
+  var times: [Double] = []
+  for _ in 0..<21 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    _ = FolderSnapshot([folder])
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  }
+  print(String(format: "FolderSnapshot of %@: median %.1f ms", arguments[1], times.sorted()[10]))
 case "fixture" where arguments.count == 4:
   // vkbench fixture household|gifts N DIR: writes a fixture for profiling.
   let root = URL(fileURLWithPath: arguments[3])
@@ -43,6 +55,7 @@ default:
   print(
     "usage: vkbench templates [ITERATIONS] | loader [RECORDS] | compare [--quick] [--runs N]"
       + " [--tmpfs-only] | phases DATA OUTPUT | publish N DIR [RUNS]"
-      + " | fixture household|gifts N DIR | import [CONTACTS] [ROWS] | actions [RECORDS]")
+      + " | fixture household|gifts N DIR | import [CONTACTS] [ROWS] | actions [RECORDS]"
+      + " | snapshot DIR")
   exit(arguments.isEmpty ? 0 : 2)
 }

@@ -46,6 +46,8 @@ extension TemplateRenderer {
     var parameters: [TemplateScopes.Binding] = []
     let savedPlace = (current, currentBlock)
     current = home
+    // A macro is not a block: `super()` in it is an error (undefined in Jinja).
+    currentBlock = nil
     for (i, parameter) in macro.parameters.enumerated() {
       var argument: (TemplateValue, ReadNode?) = (.null, nil)
       if let value = args.named[parameter.name] {

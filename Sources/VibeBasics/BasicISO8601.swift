@@ -14,15 +14,20 @@ public enum BasicISO8601 {
   }
 
   /// `20261122T073000Z` (an instant in UTC, whole seconds rounded down), by civil-calendar
-  /// arithmetic on the day number (no calendar: feeds write one per event).
+  /// arithmetic on the day number (no calendar: feeds write one per event). Instants before
+  /// 15 October 1582 go through Foundation's calendar, as `LocalClock` does (it counts
+  /// Julian days before the Gregorian reform); iCalendar has no year after 9999, so a later
+  /// instant is written as its last second.
   public static func utc(_ instant: Date) -> String {
-    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    let t = instant.timeIntervalSince1970
+    if t >= 253_402_300_800 { return "99991231T235959Z" }
+    guard t.isFinite, t >= -12_219_292_800 else {
+      return local(utcClock.localDate(of: instant), utcClock.localTime(of: instant)) + "Z"
+    }
+    let seconds = Int(t.rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let rest = seconds - days * 86_400
     let d = LocalDate(dayNumber: days)
-    guard (0...9999).contains(d.year) else {
-      return date(d) + "T" + pad(rest / 3600, 2) + pad(rest / 60 % 60, 2) + pad(rest % 60, 2) + "Z"
-    }
     return String(unsafeUninitializedCapacity: 16) { buffer in
       func put(_ v: Int, _ width: Int, at start: Int) {
         var v = v
@@ -42,6 +47,10 @@ public enum BasicISO8601 {
       return 16
     }
   }
+
+  /// A clock in UTC (made once: a calendar is costly to set up).
+  private static let utcClock = LocalClock(
+    now: Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
 
   /// The digits of `v` with leading zeros up to `width`.
   private static func pad(_ v: Int, _ width: Int) -> String {

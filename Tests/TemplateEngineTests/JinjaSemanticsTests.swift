@@ -76,6 +76,10 @@ import VibeBasics
       "loop.html":
         "{% extends 'base.html' %}{% block b %}{% for v in [1] %}{{ super() }}{% endfor %}"
         + "{% endblock %}",
+      // A macro is not a block: super() is undefined in it in Jinja, an error here.
+      "macro.html":
+        "{% extends 'base.html' %}{% macro m() %}({{ super() }}){% endmacro %}"
+        + "{% block b %}{{ m() }}{% endblock %}",
     ])
     let env = TT.environment()
     #expect(
@@ -83,6 +87,9 @@ import VibeBasics
         == "mine[top]")
     #expect(
       try library.render("loop.html", context: ["v": "data"], environment: env).output == "[data]")
+    #expect(throws: TemplateError.self) {
+      try library.render("macro.html", context: [:], environment: env)
+    }
   }
 
   @Test func aChildsTopLevelSetsAndImportsReachItsBlocksAndItsParent() throws {

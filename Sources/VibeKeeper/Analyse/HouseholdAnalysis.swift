@@ -34,14 +34,19 @@ public struct HouseholdAnalysis: Sendable {
   public init(_ household: Household, clock: LocalClock) {
     self.clock = clock
     let settings = household.settings
-    // The money analyses and the cross-record checks run beside the rest (they share only
-    // the household, a value).
-    let (money, checks) = Parallel.pair(
-      { MoneyAnalyses(household, today: clock.today) },
-      { CrossRecordChecks.diagnostics(household) })
-    upcoming = UpcomingOccasions.upcoming(in: household, clock: clock)
-    reminders = HealthReminders.statuses(in: household, clock: clock)
-    streaks = Streaks.streaks(in: household, clock: clock)
+    // The money analyses run on a second thread while the occasions, reminders, streaks and
+    // cross-record checks run on this one (they share only the household, a value).
+    let (early, money) = Parallel.pair(
+      {
+        (
+          UpcomingOccasions.upcoming(in: household, clock: clock),
+          HealthReminders.statuses(in: household, clock: clock),
+          Streaks.streaks(in: household, clock: clock), CrossRecordChecks.diagnostics(household)
+        )
+      },
+      { MoneyAnalyses(household, today: clock.today) })
+    let checks: [Diagnostic]
+    (upcoming, reminders, streaks, checks) = early
     var byGame: [String: [GameResult]] = [:]
     for r in household.results { byGame[r.game, default: []].append(r) }
     var windows: [String: PlayWindow] = [:]

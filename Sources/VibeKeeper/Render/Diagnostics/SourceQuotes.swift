@@ -52,7 +52,7 @@ public final class SourceQuotes: @unchecked Sendable {
       guard n > 0 else { break }
       count += n
     }
-    let cut = count == limit
+    let cut = Int(info.st_size) > limit
     var text = String(decoding: bytes[..<count], as: UTF8.self)
     if cut, let lastBreak = text.lastIndex(of: "\n") {
       text = String(text[..<lastBreak])

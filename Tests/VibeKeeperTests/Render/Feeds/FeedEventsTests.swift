@@ -305,7 +305,8 @@ enum FeedFixture {
     calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .gmt
     let seconds: [TimeInterval] = [
       0, -1, -0.5, 86_399.999, 951_868_799, 1_709_251_199, 1_798_761_599, 1_798_761_600,
-      1_795_341_600.25, 4_102_444_800, -2_208_988_800, 253_402_300_799,
+      1_795_341_600.25, 4_102_444_800, -2_208_988_800, 253_402_300_799, -12_219_292_800,
+      -12_219_292_801, -62_135_596_800,
     ]
     for s in seconds {
       let instant = Date(timeIntervalSince1970: s)
@@ -318,5 +319,8 @@ enum FeedFixture {
     }
     #expect(ICSFormat.utc(Date(timeIntervalSince1970: 1_709_251_199)) == "20240229T235959Z")
     #expect(ICSFormat.utc(Date(timeIntervalSince1970: -1)) == "19691231T235959Z")
+    // iCalendar has no year 10000: the last second of 9999.
+    #expect(ICSFormat.utc(Date(timeIntervalSince1970: 253_402_300_800)) == "99991231T235959Z")
+    #expect(ICSFormat.utc(Date(timeIntervalSince1970: 1e15)) == "99991231T235959Z")
   }
 }

@@ -9,7 +9,6 @@
 //   vkbench actions [RECORDS]       the daily actions on a generated household
 //   vkbench snapshot DIR            one look at a folder, as watch and serve poll it
 import Foundation
-import VibeKeeper
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -33,15 +32,7 @@ case "actions":
 case "publish":
   try PublishBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "snapshot" where arguments.count == 2:
-  // vkbench snapshot DIR: how long `watch` and `serve` take to look at a folder once.
-  let folder = URL(fileURLWithPath: arguments[1])
-  var times: [Double] = []
-  for _ in 0..<21 {
-    let start = DispatchTime.now().uptimeNanoseconds
-    _ = FolderSnapshot([folder])
-    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-  }
-  print(String(format: "FolderSnapshot of %@: median %.1f ms", arguments[1], times.sorted()[10]))
+  SnapshotBenchmark.run(folder: arguments[1])
 case "fixture" where arguments.count == 4:
   // vkbench fixture household|gifts N DIR: writes a fixture for profiling.
   let root = URL(fileURLWithPath: arguments[3])

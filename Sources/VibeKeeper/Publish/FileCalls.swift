@@ -6,9 +6,9 @@ import Foundation
   import Darwin
 #endif
 
-/// The few file-system calls publishing makes, straight to the system: FileManager costs
-/// several times more per file on Linux, and publishing must cost what changed, not what
-/// exists. Failures are reported as `PublishError`s naming the path.
+/// The few file-system calls publishing makes (and serving and diagnostics, which resolve
+/// links with `realPath`), straight to the system: FileManager costs several times more per
+/// file on Linux, and publishing must cost what changed, not what exists. Failures are reported as `PublishError`s naming the path.
 enum FileCalls {
   /// What a path is, without following a symbolic link at its end.
   enum Kind: Equatable {
@@ -25,6 +25,13 @@ enum FileCalls {
     case S_IFLNK: return .link
     default: return .other
     }
+  }
+
+  /// The path with every link resolved; nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// The text of the symbolic link at `path`, or nil when it is not one.

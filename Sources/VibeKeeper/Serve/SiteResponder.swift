@@ -56,9 +56,9 @@ public struct SiteResponder: Sendable {
     } catch {
       return plain(400, "Bad request.")
     }
-    let realRoot = Self.realPath(root) ?? root
+    let realRoot = FileCalls.realPath(root) ?? root
     var file = ([realRoot] + path.segments).joined(separator: "/")
-    guard let real = Self.realPath(file), real == realRoot || real.hasPrefix(realRoot + "/")
+    guard let real = FileCalls.realPath(file), real == realRoot || real.hasPrefix(realRoot + "/")
     else { return plain(404, "Not found.") }
     var info = stat()
     guard stat(real, &info) == 0 else { return plain(404, "Not found.") }
@@ -68,7 +68,7 @@ public struct SiteResponder: Sendable {
         return plain(301, "Moved.", extra: [("Location", location)])
       }
       file = real + "/index.html"
-      guard let index = Self.realPath(file), index.hasPrefix(realRoot + "/"),
+      guard let index = FileCalls.realPath(file), index.hasPrefix(realRoot + "/"),
         stat(index, &info) == 0
       else { return plain(404, "Not found.") }
       file = index
@@ -138,13 +138,6 @@ public struct SiteResponder: Sendable {
         ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-cache"),
       ] + extra,
       body: body)
-  }
-
-  /// The path with every link resolved; nil when it does not exist.
-  static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   /// A segment percent-encoded for a `Location` header.

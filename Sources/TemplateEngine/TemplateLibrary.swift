@@ -120,6 +120,9 @@ public struct TemplateLibrary: Sendable {
   /// Whether a name comes from the user's folder (overriding or adding to the defaults).
   public func isUserTemplate(_ name: String) -> Bool { userNames.contains(name) }
 
+  /// Whether the user's folder gave any template.
+  public var hasUserTemplates: Bool { !userNames.isEmpty }
+
   /// Why a name may not be used, or nil when it is a plain relative path inside the folder.
   public static func invalidNameReason(_ name: String) -> String? {
     if name.isEmpty { return "a template name is empty" }

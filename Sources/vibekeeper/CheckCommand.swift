@@ -9,9 +9,10 @@ struct CheckCommand: ParsableCommand {
     abstract: "Check the data folder and print every problem at its file:line:column.",
     discussion: """
       `check` is `build --strict` without publishing: the data, the analyses and the
-      templates (built-in, or yours) give exactly the diagnostics `build` prints, every page
-      and feed rendered in memory, and an undefined template variable is an error. Nothing
-      is written. Exits 0 when there are no errors, 1 when there are, 2 on a usage error.
+      templates give the diagnostics `build` prints, and an undefined template variable is
+      an error. Every page and feed your templates make (or reach through a layout,
+      include or import) is rendered in memory; the built-in templates alone need no
+      render. Nothing is written. Exits 0 when there are no errors, 1 when there are, 2 on a usage error.
 
       Examples:
         vibekeeper check

@@ -145,4 +145,38 @@ import VibeBasics
         "templates/broken.txt:1:7: error: expected an expression, found the end of the tag",
       ])
   }
+
+  /// Which templates a render may use from the user's folder, found without rendering:
+  /// through `extends`, `include` and `import`, also inside blocks, loops and macros; a
+  /// name given by an expression could be any template.
+  @Test func reachingTheUsersTemplates() throws {
+    let fm = FileManager.default
+    let folder = fm.temporaryDirectory.appendingPathComponent("vk-reach-\(UUID().uuidString)")
+    try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? fm.removeItem(at: folder) }
+    try "MINE".write(
+      to: folder.appendingPathComponent("mine.html"), atomically: true, encoding: .utf8)
+    let library = try TemplateLibrary(
+      defaults: [
+        "plain.html": "{% include 'other.html' %}",
+        "other.html": "O",
+        "child.html": "{% extends 'middle.html' %}",
+        "middle.html":
+          "{% block b %}{% for x in xs %}{% include 'mine.html' %}{% endfor %}{% endblock %}",
+        "macro.html": "{% macro m() %}{% import 'mine.html' as t %}{% endmacro %}",
+        "dynamic.html": "{% include name %}",
+        "loop.html": "{% include 'loop2.html' %}",
+        "loop2.html": "{% include 'loop.html' %}",
+      ], userFolder: folder)
+    #expect(library.hasUserTemplates)
+    #expect(library.reachesUserTemplate("mine.html"))
+    #expect(!library.reachesUserTemplate("plain.html"))
+    #expect(library.reachesUserTemplate("child.html"))
+    #expect(library.reachesUserTemplate("macro.html"))
+    #expect(library.reachesUserTemplate("dynamic.html"))
+    #expect(!library.reachesUserTemplate("loop.html"))
+    #expect(!library.reachesUserTemplate("missing.html"))
+    let builtIn = try TemplateLibrary(defaults: ["dynamic.html": "{% include name %}"])
+    #expect(!builtIn.hasUserTemplates && !builtIn.reachesUserTemplate("dynamic.html"))
+  }
 }

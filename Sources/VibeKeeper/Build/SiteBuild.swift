@@ -2,8 +2,8 @@ import Foundation
 
 /// The whole pipeline as named steps: load the data folder, analyse it at "now", plan
 /// (templates and what the last build left), render the site, publish it atomically.
-/// `vibekeeper check` is the same build without the publish step, so both report exactly
-/// the same diagnostics. A build whose templates fail (or, with `strict`, that has any
+/// `vibekeeper check` is the same build without the publish step, rendering only the pages
+/// the user's templates reach, so both report the same diagnostics. A build whose templates fail (or, with `strict`, that has any
 /// error) publishes nothing, so the previous site stays as it was.
 public struct SiteBuild: Sendable {
   /// The data folder and how it is shown in messages.
@@ -215,6 +215,7 @@ public struct SiteBuild: Sendable {
     renderer.publishedFiles = plan.state.published
     renderer.showsSecretAddresses = showsSecretAddresses
     renderer.recordsReads = publishes
+    renderer.rendersBuiltInPages = publishes
     return renderer.render(progress: progress)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VibeKeeper
 
 /// Runs the real `vibekeeper` executable built next to the test bundle.
 struct CLI {
@@ -142,5 +143,38 @@ struct CLI {
     #expect(r.stdout.contains("1 error, 1 warning"))
     // Nothing was published.
     #expect(!FileManager.default.fileExists(atPath: root.url.appendingPathComponent("_site").path))
+  }
+
+  /// A layout of one's own is reached by every built-in page that extends it, so `check`
+  /// renders those pages (and finds a record's value the layout cannot show); a folder
+  /// that changes nothing those pages use leaves them unrendered.
+  @Test func builtInPagesThatReachYourTemplatesAreRendered() throws {
+    let root = try TempFolder([
+      "data/contacts/a.md": "---\nname: A\n---\n",
+      "data/gifts/lamp.md": "---\ntitle: Lamp\n---\n",
+      "templates/_layout.html": "{% block content %}{% endblock %}{{ record.nmae }}",
+    ])
+    defer { root.cleanup() }
+    let r = try CLI.run(["check", "--now", "2026-11-22"], cwd: root.url, env: ["NO_COLOR": "1"])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("templates/_layout.html:1:44: error: 'record' has no member 'nmae'"))
+    #expect(
+      r.stderr.contains("data/gifts/lamp.md:2:1: warning: the page of gift 'lamp' is left out"))
+
+    let unrelated = try TempFolder([
+      "data/contacts/a.md": "---\nname: A\n---\n",
+      "templates/pages/about.txt": "{{ site.title }}",
+    ])
+    defer { unrelated.cleanup() }
+    var build = SiteBuild(
+      data: unrelated.url.appendingPathComponent("data"), dataDisplay: "data",
+      templates: unrelated.url.appendingPathComponent("templates"), templatesDisplay: "templates",
+      output: unrelated.url.appendingPathComponent("_site"))
+    build.publishes = false
+    build.strict = true
+    let outcome = build.run { LocalClock(now: utc("2026-11-22T09:00"), timeZone: $0.timeZone) }
+    #expect(outcome.diagnostics.isEmpty)
+    #expect(outcome.rendered == 1)
+    #expect(outcome.skipped > 10)  // the built-in pages, feeds and assets
   }
 }

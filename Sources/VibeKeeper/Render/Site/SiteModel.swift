@@ -36,9 +36,17 @@ struct SiteModel: Sendable {
   }
 
   init(values v: SiteValues) {
-    let records = SiteModel.records(v)
+    let records = SiteModel.records(v, withValues: true)
     self.records = records.byKind
     globals = SiteModel.globals(v, records)
+  }
+
+  /// The records' ids, titles and places in page order, without their values or any
+  /// global: what says which pages the site has (for `check`, which renders none of the
+  /// built-in pages).
+  init(outline v: SiteValues) {
+    records = SiteModel.records(v, withValues: false).byKind
+    globals = [:]
   }
 
   /// Every record's value, once.
@@ -49,18 +57,30 @@ struct SiteModel: Sendable {
     var remindersByStatus: [TemplateValue] = []
   }
 
-  private static func records(_ v: SiteValues) -> RecordValues {
+  /// Every record in page order, with its value (or none, without `withValues`).
+  private static func records(_ v: SiteValues, withValues: Bool) -> RecordValues {
     let h = v.household
     let a = v.analysis
+    func value(_ make: () -> TemplateValue) -> TemplateValue { withValues ? make() : .null }
     var out = RecordValues()
-    out.byKind[.contacts] = h.contacts.map { RecordValue($0, v.contact($0), $0.name) }
-    out.byKind[.gifts] = h.gifts.map { RecordValue($0, v.gift($0), $0.title) }
-    out.byKind[.occasions] = h.occasions.map { RecordValue($0, v.occasion($0), $0.title) }
-    let reminders = a.reminders.map { RecordValue($0.reminder, v.reminder($0), $0.reminder.title) }
+    out.byKind[.contacts] = h.contacts.map { c in RecordValue(c, value { v.contact(c) }, c.name) }
+    out.byKind[.gifts] = h.gifts.map { g in RecordValue(g, value { v.gift(g) }, g.title) }
+    out.byKind[.occasions] = h.occasions.map { o in
+      RecordValue(o, value { v.occasion(o) }, o.title)
+    }
+    let reminders = a.reminders.map { r in
+      RecordValue(r.reminder, value { v.reminder(r) }, r.reminder.title)
+    }
     out.remindersByStatus = reminders.map(\.value)
     out.byKind[.reminders] = reminders.sorted { $0.id < $1.id }
-    out.byKind[.budgets] = a.budgets.summaries.map {
-      RecordValue($0.budget, v.budget($0), $0.budget.title)
+    out.byKind[.budgets] = a.budgets.summaries.map { b in
+      RecordValue(b.budget, value { v.budget(b) }, b.budget.title)
+    }
+    guard withValues else {
+      out.byKind[.items] = h.items.map { RecordValue($0, .null, $0.name) }
+      out.byKind[.shopping] = a.shopping.map { RecordValue($0.list, .null, $0.list.title) }
+      out.byKind[.games] = h.games.map { RecordValue($0, .null, $0.name) }
+      return out
     }
     var histories: [String: [ItemPriceHistory]] = [:]
     for p in a.prices { histories[p.itemID, default: []].append(p) }

@@ -34,6 +34,10 @@ public struct SiteRenderer: Sendable {
   /// Whether renders record what they read and pages get fingerprints, for the next
   /// build to skip unchanged pages (false: `check`, whose pages are never kept).
   public var recordsReads = true
+  /// Whether pages made of built-in templates alone are rendered (false: `check`, which
+  /// renders only what the user's templates reach; the built-in templates are held to
+  /// every record kind by the tests, so their renders would report nothing).
+  public var rendersBuiltInPages = true
 
   /// Creates a renderer.
   public init(
@@ -74,14 +78,24 @@ public struct SiteRenderer: Sendable {
   /// Renders the site; `progress` is told after each page (done, total).
   public func render(progress: (@Sendable (Int, Int) -> Void)? = nil) -> Output {
     let links = Permalinks(household)
-    let prelude = self.prelude(links)
+    let values = self.values(links)
+    let addresses = FeedAddresses(settings: household.settings)
+    // Without built-in pages, only the templates that reach the user's are rendered.
+    let rendering =
+      rendersBuiltInPages ? nil : Set(library.names.filter(library.reachesUserTemplate))
+    if let rendering, rendering.isEmpty {
+      let (pages, clashes) = plan(SiteModel(outline: values), links, addresses)
+      var out = Output()
+      out.diagnostics = clashes + missingPhotos()
+      out.countUnrendered(pages)
+      return out
+    }
+    let prelude = self.prelude(values, links)
     let environment = RenderEnvironment(
       clock: analysis.clock, currency: household.settings.currency, strict: strict,
       markdown: prelude.markdown)
-    let addresses = FeedAddresses(settings: household.settings)
-    let (pages, clashes) = SitePlan.withoutClashes(
-      SitePlan.pages(library: library, model: prelude.model, links: links, feeds: addresses),
-      reserved: Set(["search-index.json", "search-index.js"] + media.keys), library: library)
+    let (planned, clashes) = plan(prelude.model, links, addresses)
+    let pages = rendering.map { names in planned.filter { names.contains($0.template) } } ?? planned
     var globals = prelude.model.globals
     for (k, v) in prelude.feedValues { globals[k] = v }
     if case .dictionary(var site) = globals["site"] {
@@ -101,6 +115,12 @@ public struct SiteRenderer: Sendable {
       skipping: skipping, progress: progress)
     var out = collect(
       pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
+    if rendering != nil {
+      // `check`: the pages not rendered are counted, and nothing is kept.
+      out.countUnrendered(planned.filter { !(rendering?.contains($0.template) ?? true) })
+      out.diagnostics += clashes + missingPhotos()
+      return out
+    }
     out.diagnostics += clashes
     out.files.append(OutputFile(path: "search-index.json", text: prelude.searchIndex))
     // The same index as a script the search page loads (fetch is blocked from file://).
@@ -118,18 +138,31 @@ public struct SiteRenderer: Sendable {
     return out
   }
 
-  /// What the pages share, made before any page: the record values, the feeds and the
-  /// search index (independent, so built at once).
-  private func prelude(_ links: Permalinks) -> Prelude {
+  /// The values of the records, their analyses and the media.
+  private func values(_ links: Permalinks) -> SiteValues {
     var sizes: [String: (width: Int, height: Int)] = [:]
     for (path, file) in media { sizes[path] = ImageSize.of(file.header) }
     let settings = household.settings
-    let values = SiteValues(
+    return SiteValues(
       household: household, analysis: analysis, links: links,
       markdown: MarkdownOptions(
         allowRawHTML: settings.markdown.unsafeHTML,
         smartPunctuation: settings.markdown.smartPunctuation),
       mediaSizes: sizes)
+  }
+
+  /// The site's pages, without those that clash, and an error for each clash.
+  private func plan(_ model: SiteModel, _ links: Permalinks, _ addresses: FeedAddresses) -> (
+    [SitePlan.Page], [Diagnostic]
+  ) {
+    SitePlan.withoutClashes(
+      SitePlan.pages(library: library, model: model, links: links, feeds: addresses),
+      reserved: Set(["search-index.json", "search-index.js"] + media.keys), library: library)
+  }
+
+  /// What the pages share, made before any page: the record values, the feeds and the
+  /// search index (independent, so built at once).
+  private func prelude(_ values: SiteValues, _ links: Permalinks) -> Prelude {
     let parts = Parallel.map(3, jobs: jobs) { part -> PreludePart in
       switch part {
       case 0:
@@ -269,6 +302,15 @@ public struct SiteRenderer: Sendable {
         .warning, meta.location, "the photo \(photo) of \(kind) '\(meta.id)' does not exist",
         hint: "put the image at data/\(photo), or correct the `photo:` path")
     }
+  }
+}
+
+extension SiteRenderer.Output {
+  /// Counts pages that were planned and not rendered (by `check`).
+  mutating func countUnrendered(_ planned: [SitePlan.Page]) {
+    skipped += planned.count
+    pages += planned.count { $0.path.hasSuffix(".html") }
+    feeds += planned.count { $0.path.hasSuffix(".ics") }
   }
 }
 

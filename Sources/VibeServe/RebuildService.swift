@@ -16,8 +16,9 @@ public struct Rebuilt: Sendable {
   }
 }
 
-/// Rebuilds while the server runs: when the data or templates change (looked at every
-/// quarter second, debounced), and at each moment the build said "now" changes next (a
+/// Rebuilds while the server runs: when the data or templates change (`FolderWatcher`:
+/// the kernel's events on Linux, a look every quarter second elsewhere; a burst of changes
+/// is one rebuild), and at each moment the build said "now" changes next (a
 /// dose coming due, local midnight), so neither the pages nor the feeds are ever stale.
 /// After each published rebuild, the browsers are told to reload. Stops on the server's
 /// graceful shutdown and then ends the browsers' event streams.
@@ -37,25 +38,17 @@ struct RebuildService: Service {
 
   func run() async throws {
     await cancelWhenGracefulShutdown {
-      var seen = FolderSnapshot(folders)
+      let watcher = FolderWatcher(folders)
+      // An editor's save is a burst of events within milliseconds; polling needs longer.
+      let quiet = watcher.usesKernelEvents ? 0.05 : 0.15
       var next = firstChange
       while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(250))
+        // At most a quarter second per wait, to notice the shutdown and "now" moving on.
+        let changed = await Self.offThread { watcher.changes(timeout: 0.25, quiet: quiet) }
         if Task.isCancelled { break }
-        var now = FolderSnapshot(folders)
         var why: String?
-        if !now.changes(since: seen).isEmpty {
-          // Debounce: wait until the folders stay the same for a moment.
-          // (At most 3 s: a file rewritten without a pause must not hold up every rebuild.)
-          var settled = now
-          let waited = ContinuousClock.now
-          repeat {
-            now = settled
-            try? await Task.sleep(for: .milliseconds(150))
-            settled = FolderSnapshot(folders)
-          } while settled != now && !Task.isCancelled && ContinuousClock.now - waited < .seconds(3)
-          why = "changed: " + settled.changes(since: seen).joined(separator: ", ")
-          seen = settled
+        if !changed.isEmpty {
+          why = "changed: " + changed.joined(separator: ", ")
         } else if let due = next, clock() >= due {
           why = "the time shown changed"
         }

@@ -8,8 +8,9 @@ struct WatchCommand: ParsableCommand {
     commandName: "watch",
     abstract: "Build, then rebuild whenever anything in the data or template folders changes.",
     discussion: """
-      Changes are debounced: a rebuild starts once nothing has changed for --debounce
-      seconds. A rebuild that fails keeps the last good site and prints the diagnostics.
+      On Linux the kernel tells of each change (inotify); elsewhere the folders are looked
+      at every --interval seconds. Changes are debounced: a rebuild starts once nothing has
+      changed for --debounce seconds. A rebuild that fails keeps the last good site and prints the diagnostics.
       Stop with Ctrl-C.
 
       Examples:
@@ -21,9 +22,12 @@ struct WatchCommand: ParsableCommand {
   @OptionGroup var options: BuildOptions
 
   @Option(help: ArgumentHelp("Seconds without changes before a rebuild.", valueName: "SECONDS"))
-  var debounce: Double = 0.3
+  var debounce: Double = 0.05
 
-  @Option(help: ArgumentHelp("Seconds between looks at the folders.", valueName: "SECONDS"))
+  @Option(
+    help: ArgumentHelp(
+      "Seconds between looks at the folders where the kernel does not tell of changes.",
+      valueName: "SECONDS"))
   var interval: Double = 0.25
 
   func validate() throws {
@@ -42,20 +46,10 @@ struct WatchCommand: ParsableCommand {
     _ = try options.buildOnce(cache: &cache)
     Terminal.out(
       "Watching \(folders.map(\.relativePath).joined(separator: " and ")) (Ctrl-C to stop)\n")
-    var seen = FolderSnapshot(folders)
+    let watcher = FolderWatcher(folders, pollInterval: interval)
     while true {
-      Thread.sleep(forTimeInterval: interval)
-      var now = FolderSnapshot(folders)
-      guard !now.changes(since: seen).isEmpty else { continue }
-      // Debounce: wait until the folders stay the same for a while.
-      var settled = now
-      repeat {
-        now = settled
-        Thread.sleep(forTimeInterval: debounce)
-        settled = FolderSnapshot(folders)
-      } while settled != now
-      let changed = settled.changes(since: seen)
-      seen = settled
+      let changed = watcher.changes(timeout: 3600, quiet: debounce)
+      guard !changed.isEmpty else { continue }
       if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
       if case .failed = try options.buildOnce(prefix: "Rebuilt", cache: &cache) {
         Terminal.error("The last good site is unchanged.\n")

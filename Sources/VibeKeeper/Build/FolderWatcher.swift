@@ -1,0 +1,216 @@
+import Foundation
+
+/// Waits for files under a set of folders to change, for `watch` and `serve`. On Linux it
+/// asks the kernel (inotify: one watch per folder, no polling, a saved file is seen within
+/// a millisecond); elsewhere, or when the kernel's watches run out, it compares a
+/// `FolderSnapshot` every `pollInterval` seconds. Hidden names (`.git`, an editor's
+/// `.x.swp`) are never a change, as in the snapshot. One thread waits on it at a time.
+public final class FolderWatcher: @unchecked Sendable {
+  private let folders: [String]
+  private let pollInterval: Double
+  private var source: ChangeSource
+
+  /// Starts watching `folders` (missing ones count as empty until they appear in a
+  /// watched parent).
+  public convenience init(_ folders: [URL], pollInterval: Double = 0.25) {
+    self.init(folders, pollInterval: pollInterval, kernelEvents: true)
+  }
+
+  /// A watcher that polls even where the kernel could tell (`kernelEvents` false: tests).
+  init(_ folders: [URL], pollInterval: Double, kernelEvents: Bool) {
+    self.folders = folders.map { $0.standardizedFileURL.path }
+    self.pollInterval = pollInterval
+    #if canImport(Glibc)
+      if kernelEvents, let events = KernelEvents(self.folders) {
+        source = .events(events)
+        return
+      }
+    #endif
+    source = .polling(FolderSnapshot(folders))
+  }
+
+  /// Whether changes come from the kernel (false: polling).
+  public var usesKernelEvents: Bool {
+    if case .polling = source { return false }
+    return true
+  }
+
+  /// Waits up to `timeout` seconds for a change, then until nothing changed for `quiet`
+  /// seconds (so an editor's save or a checkout is one change), at most `settleLimit`
+  /// seconds in all. Returns the changed paths, sorted (empty: no change in `timeout`).
+  public func changes(timeout: Double, quiet: Double, settleLimit: Double = 3) -> [String] {
+    var changed = next(timeout: timeout)
+    guard !changed.isEmpty else { return [] }
+    let started = ContinuousClock.now
+    let limit = Duration.milliseconds(Int(settleLimit * 1000))
+    while ContinuousClock.now - started < limit {
+      let more = next(timeout: quiet)
+      if more.isEmpty { break }
+      changed.formUnion(more)
+    }
+    return changed.sorted()
+  }
+
+  /// The paths that changed within `timeout` seconds (empty when none).
+  private func next(timeout: Double) -> Set<String> {
+    switch source {
+    case .polling(let seen):
+      let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+      while true {
+        let now = FolderSnapshot(folders.map { URL(fileURLWithPath: $0) })
+        let changed = now.changes(since: seen)
+        if !changed.isEmpty {
+          source = .polling(now)
+          return Set(changed)
+        }
+        let left = deadline - ContinuousClock.now
+        if left <= .zero { return [] }
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+        Thread.sleep(forTimeInterval: min(pollInterval, seconds))
+      }
+    #if canImport(Glibc)
+      case .events(let events):
+        return events.next(timeout: timeout)
+    #endif
+    }
+  }
+
+  private enum ChangeSource {
+    case polling(FolderSnapshot)
+    #if canImport(Glibc)
+      case events(KernelEvents)
+    #endif
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+
+  /// inotify on every folder under the watched ones; a folder that appears is watched too.
+  private final class KernelEvents {
+    private let fd: Int32
+    /// The folder of each watch.
+    private var folderOf: [Int32: String] = [:]
+    private let mask = UInt32(
+      IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM
+        | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
+    /// The watched roots, to watch again when one appears or the queue overflowed.
+    private let roots: [String]
+
+    /// Nil when inotify cannot be used (no more instances or watches): then poll.
+    init?(_ roots: [String]) {
+      fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      guard fd >= 0 else { return nil }
+      self.roots = roots
+      var found: Set<String> = []
+      for root in roots {
+        guard watchTree(root, found: &found) else {
+          close(fd)
+          return nil
+        }
+      }
+      // A root that does not exist yet is seen when it appears in its parent.
+      for root in roots where !FileManager.default.fileExists(atPath: root) {
+        let parent = (root as NSString).deletingLastPathComponent
+        _ = inotify_add_watch(fd, parent, mask)
+      }
+    }
+
+    deinit { close(fd) }
+
+    /// Watches `folder` and every folder under it (hidden ones skipped); each regular file
+    /// met is added to `found`. False when the kernel's watches ran out.
+    @discardableResult
+    private func watchTree(_ folder: String, found: inout Set<String>) -> Bool {
+      let wd = inotify_add_watch(fd, folder, mask)
+      if wd < 0 { return errno != ENOSPC && errno != ENOMEM }
+      folderOf[wd] = folder
+      guard let entries = DirectoryEntries.read(folder) else { return true }
+      for entry in entries where !entry.name.hasPrefix(".") {
+        let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+        switch entry.type(in: folder) {
+        case S_IFDIR: if !watchTree(path, found: &found) { return false }
+        default: found.insert(path)
+        }
+      }
+      return true
+    }
+
+    /// The paths the events within `timeout` seconds name (events that name nothing, such
+    /// as a hidden file's or an empty folder's, do not end the wait).
+    func next(timeout: Double) -> Set<String> {
+      let deadline = ContinuousClock.now + .milliseconds(Int(max(0, min(timeout, 86_400)) * 1000))
+      var changed: Set<String> = []
+      while changed.isEmpty {
+        let left = deadline - ContinuousClock.now
+        let milliseconds =
+          left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+        guard milliseconds > 0 else { break }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(milliseconds)) > 0 else { break }
+        readEvents(into: &changed)
+      }
+      return changed
+    }
+
+    /// Reads every queued event.
+    private func readEvents(into changed: inout Set<String>) {
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { break }
+        buffer.withUnsafeBytes { raw in
+          var offset = 0
+          while offset + MemoryLayout<inotify_event>.size <= count {
+            let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+            let nameStart = offset + MemoryLayout<inotify_event>.size
+            let nameBytes = raw[nameStart..<min(count, nameStart + Int(event.len))]
+            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            offset = nameStart + Int(event.len)
+            handle(event, name: name, into: &changed)
+          }
+        }
+      }
+    }
+
+    private func handle(_ event: inotify_event, name: String, into changed: inout Set<String>) {
+      if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+        // Events were lost: say every root changed, and watch what is there now.
+        changed.formUnion(roots)
+        for root in roots { watchTree(root, found: &changed) }
+        return
+      }
+      if event.mask & UInt32(IN_IGNORED) != 0 {
+        folderOf[event.wd] = nil
+        return
+      }
+      guard let folder = folderOf[event.wd] else {
+        // A watched parent of a root that did not exist: watch the root if it is there.
+        for root in roots where folderOf.values.contains(root) == false {
+          if FileManager.default.fileExists(atPath: root) {
+            watchTree(root, found: &changed)
+          }
+        }
+        return
+      }
+      if name.isEmpty {
+        // The folder itself was removed or moved.
+        if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed.insert(folder) }
+        return
+      }
+      guard !name.hasPrefix(".") else { return }
+      let path = folder == "/" ? "/" + name : folder + "/" + name
+      guard event.mask & UInt32(IN_ISDIR) != 0 else {
+        changed.insert(path)
+        return
+      }
+      // A folder that appears is watched, and its files are changes; one that goes away
+      // is a change (its files' own events may not come when it was moved).
+      if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+        watchTree(path, found: &changed)
+      } else if event.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+        changed.insert(path)
+      }
+    }
+  }
+#endif

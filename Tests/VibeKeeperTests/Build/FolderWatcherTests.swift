@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// `watch` and `serve` wait on `FolderWatcher`: the kernel's events on Linux, polling
+/// elsewhere. Both ways see every change a writer can make, nothing hidden, and a burst of
+/// writes as one change.
+@Suite struct FolderWatcherTests {
+  /// With the kernel's events (where there are any) and with polling.
+  static let modes = [true, false]
+
+  @Test(arguments: modes)
+  func seesWritesReplacesRemovesAndNewFolders(_ kernel: Bool) throws {
+    let folder = try TempFolder(["gifts/a.md": "---\ntitle: A\n---\n", "vibekeeper.yml": ""])
+    defer { folder.cleanup() }
+    let root = folder.url.standardizedFileURL.path
+    let watcher = FolderWatcher([folder.url], pollInterval: 0.02, kernelEvents: kernel)
+    #if os(Linux)
+      #expect(watcher.usesKernelEvents == kernel)
+    #endif
+    func next() -> [String] { watcher.changes(timeout: 2, quiet: 0.05) }
+    #expect(watcher.changes(timeout: 0.05, quiet: 0.02).isEmpty)
+
+    try folder.write("gifts/b.md", Data("new".utf8))
+    #expect(next() == [root + "/gifts/b.md"])
+
+    // An atomic replace: a hidden file written, then renamed over the record.
+    let temporary = folder.url.appendingPathComponent("gifts/.a.md.tmp")
+    try Data("---\ntitle: A2\n---\n".utf8).write(to: temporary)
+    #expect(rename(temporary.path, folder.url.appendingPathComponent("gifts/a.md").path) == 0)
+    #expect(next() == [root + "/gifts/a.md"])
+
+    // A new folder with a file, and then a file written in it.
+    try folder.write("occasions/2026/x.yml", Data("a".utf8))
+    #expect(next() == [root + "/occasions/2026/x.yml"])
+    try folder.write("occasions/2026/y.yml", Data("b".utf8))
+    #expect(next() == [root + "/occasions/2026/y.yml"])
+
+    // Hidden names are never a change.
+    try folder.write("gifts/.a.md.swp", Data("x".utf8))
+    try folder.write(".git/index", Data("x".utf8))
+    #expect(watcher.changes(timeout: 0.3, quiet: 0.02).isEmpty)
+
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("gifts/b.md"))
+    #expect(next() == [root + "/gifts/b.md"])
+  }
+
+  /// Twenty files written 10 ms apart by another thread are one change.
+  @Test(arguments: modes)
+  func aBurstOfWritesIsOneChange(_ kernel: Bool) throws {
+    let folder = try TempFolder(["gifts/a.md": "a"])
+    defer { folder.cleanup() }
+    let root = folder.url.standardizedFileURL.path
+    let watcher = FolderWatcher([folder.url], pollInterval: 0.005, kernelEvents: kernel)
+    let writer = Thread {
+      for n in 0..<20 {
+        try? folder.write("purchases/\(n).yml", Data("- x\n".utf8))
+        Thread.sleep(forTimeInterval: 0.01)
+      }
+    }
+    writer.start()
+    let changed = watcher.changes(timeout: 2, quiet: 0.2)
+    #expect(changed == (0..<20).map { root + "/purchases/\($0).yml" }.sorted())
+  }
+
+  /// A template folder that does not exist yet is watched from when it appears.
+  @Test(arguments: modes)
+  func aFolderThatAppearsLaterIsWatched(_ kernel: Bool) throws {
+    let folder = try TempFolder(["data/gifts/a.md": "a"])
+    defer { folder.cleanup() }
+    let root = folder.url.standardizedFileURL.path
+    let templates = folder.url.appendingPathComponent("templates")
+    let watcher = FolderWatcher(
+      [folder.url.appendingPathComponent("data"), templates], pollInterval: 0.02,
+      kernelEvents: kernel)
+    try folder.write("templates/index.html", Data("x".utf8))
+    #expect(watcher.changes(timeout: 2, quiet: 0.05) == [root + "/templates/index.html"])
+    try folder.write("templates/index.html", Data("y".utf8))
+    #expect(watcher.changes(timeout: 2, quiet: 0.05) == [root + "/templates/index.html"])
+  }
+}

@@ -8,11 +8,14 @@ public struct Rebuilt: Sendable {
   public var published: Bool
   /// When what the site shows about "now" changes next (`NextChange`).
   public var nextChange: Date?
+  /// The "now" the build ran at (nil when it stopped before analysing).
+  public var now: Date?
 
   /// An outcome.
-  public init(published: Bool, nextChange: Date?) {
+  public init(published: Bool, nextChange: Date?, now: Date? = nil) {
     self.published = published
     self.nextChange = nextChange
+    self.now = now
   }
 }
 
@@ -29,8 +32,8 @@ struct RebuildService: Service {
   let clock: @Sendable () -> Date
   /// One build at the given "now".
   let rebuild: @Sendable (Date) -> Rebuilt
-  /// The moment the first build said "now" changes next.
-  let firstChange: Date?
+  /// What the first build came to.
+  let first: Rebuilt
   /// The browsers to tell.
   let hub: ReloadHub
   /// Says what happened (`--verbose`).
@@ -41,7 +44,9 @@ struct RebuildService: Service {
       let watcher = FolderWatcher(folders)
       // An editor's save is a burst of events within milliseconds; polling needs longer.
       let quiet = watcher.usesKernelEvents ? 0.05 : 0.15
-      var next = firstChange
+      var next = first.nextChange
+      var standing = StandingNow()
+      standing.record(now: first.now, nextChange: first.nextChange)
       while !Task.isCancelled {
         // At most a quarter second per wait, to notice the shutdown and "now" moving on.
         let changed = await Self.offThread { watcher.changes(timeout: 0.25, quiet: quiet) }
@@ -54,8 +59,15 @@ struct RebuildService: Service {
         }
         guard let why else { continue }
         log("Rebuilding (\(why))")
-        let at = clock()
-        let outcome = await Self.offThread { rebuild(at) }
+        // An edit is built at the last build's "now" while what that shows still holds.
+        let at = changed.isEmpty ? clock() : standing.instant(at: clock())
+        var outcome = await Self.offThread { rebuild(at) }
+        if StandingNow.isBehind(outcome.nextChange, at: at, clock: clock()) {
+          // The edit brought a change before the clock's time (a dose already due).
+          let now = clock()
+          outcome = await Self.offThread { rebuild(now) }
+        }
+        standing.record(now: outcome.now, nextChange: outcome.nextChange)
         next = outcome.nextChange
         if outcome.published {
           await hub.broadcast("rebuilt")

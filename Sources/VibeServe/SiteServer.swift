@@ -66,9 +66,9 @@ public struct SiteServer: Sendable {
     host == "localhost" || host == "::1" || host.hasPrefix("127.")
   }
 
-  /// Serves until SIGINT or SIGTERM. `firstChange` is when the first build said "now"
-  /// changes next.
-  public func run(firstChange: Date?) async throws {
+  /// Serves until SIGINT or SIGTERM. `first` is what the first build came to (its "now"
+  /// and when that changes next).
+  public func run(first: Rebuilt) async throws {
     let hub = ReloadHub()
     var responder = SiteResponder(root: configuration.output.standardizedFileURL.path)
     responder.injectsReload = configuration.reload
@@ -152,7 +152,7 @@ public struct SiteServer: Sendable {
       },
       logger: logger)
     let rebuilds = RebuildService(
-      folders: configuration.folders, clock: clock, rebuild: rebuild, firstChange: firstChange,
+      folders: configuration.folders, clock: clock, rebuild: rebuild, first: first,
       hub: hub, log: log)
     var services: [any Service] = [app, rebuilds]
     if let notify = configuration.notify {

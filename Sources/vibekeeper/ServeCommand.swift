@@ -113,16 +113,18 @@ struct ServeCommand: ParsableCommand {
         else { return Rebuilt(published: false, nextChange: nil) }
         guard case .published = result else {
           Terminal.error("The last good site is still served.\n")
-          return Rebuilt(published: false, nextChange: outcome.nextChange)
+          return Rebuilt(published: false, nextChange: outcome.nextChange, now: outcome.now)
         }
-        return Rebuilt(published: true, nextChange: outcome.nextChange)
+        return Rebuilt(published: true, nextChange: outcome.nextChange, now: outcome.now)
       },
       log: { Terminal.out($0 + "\n") })
     let done = DispatchSemaphore(value: 0)
     let failure = LockedBox<String>(nil)
     Task {
       do {
-        try await server.run(firstChange: first.outcome.nextChange)
+        try await server.run(
+          first: Rebuilt(
+            published: true, nextChange: first.outcome.nextChange, now: first.outcome.now))
       } catch {
         failure.put("\(error)")
       }

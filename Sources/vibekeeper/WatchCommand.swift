@@ -43,7 +43,11 @@ struct WatchCommand: ParsableCommand {
     if let t = options.templateFolder { folders.append(URL(fileURLWithPath: t)) }
     // Decoded files are kept between rebuilds: only changed files are read again.
     var cache: LoadCache? = LoadCache()
-    _ = try options.buildOnce(cache: &cache)
+    let first = try options.buildOnce(cache: &cache, at: nil).outcome
+    // An edit is built at the last build's "now" while what that shows still holds (the
+    // clock's time otherwise), so only the pages it touches are rendered again.
+    var standing = StandingNow()
+    standing.record(now: first.now, nextChange: first.nextChange)
     Terminal.out(
       "Watching \(folders.map(\.relativePath).joined(separator: " and ")) (Ctrl-C to stop)\n")
     let watcher = FolderWatcher(folders, pollInterval: interval)
@@ -51,7 +55,14 @@ struct WatchCommand: ParsableCommand {
       let changed = watcher.changes(timeout: 3600, quiet: debounce)
       guard !changed.isEmpty else { continue }
       if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
-      if case .failed = try options.buildOnce(prefix: "Rebuilt", cache: &cache) {
+      let clock = options.nowOptions.now == nil ? Date() : nil
+      let at = clock.map { standing.instant(at: $0) }
+      var (result, outcome) = try options.buildOnce(prefix: "Rebuilt", cache: &cache, at: at)
+      if let at, StandingNow.isBehind(outcome.nextChange, at: at, clock: Date()) {
+        (result, outcome) = try options.buildOnce(prefix: "Rebuilt", cache: &cache, at: Date())
+      }
+      standing.record(now: outcome.now, nextChange: outcome.nextChange)
+      if case .failed = result {
         Terminal.error("The last good site is unchanged.\n")
       }
     }

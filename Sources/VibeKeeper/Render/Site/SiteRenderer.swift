@@ -78,19 +78,19 @@ public struct SiteRenderer: Sendable {
   /// Renders the site; `progress` is told after each page (done, total).
   public func render(progress: (@Sendable (Int, Int) -> Void)? = nil) -> Output {
     let links = Permalinks(household)
-    let values = self.values(links)
     let addresses = FeedAddresses(settings: household.settings)
     // Without built-in pages, only the templates that reach the user's are rendered.
     let rendering =
       rendersBuiltInPages ? nil : Set(library.names.filter(library.reachesUserTemplate))
     if let rendering, rendering.isEmpty {
-      let (pages, clashes) = plan(SiteModel(outline: values), links, addresses)
+      let (pages, clashes) = plan(SiteModel(outline: values(links)), links, addresses)
       var out = Output()
       out.diagnostics = clashes + missingPhotos()
       out.countUnrendered(pages)
       return out
     }
-    let prelude = self.prelude(values, links)
+    // The values are made for the prelude alone: the pages keep only what it made.
+    let prelude = self.prelude(values(links), links)
     let environment = RenderEnvironment(
       clock: analysis.clock, currency: household.settings.currency, strict: strict,
       markdown: prelude.markdown)

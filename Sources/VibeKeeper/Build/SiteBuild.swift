@@ -24,7 +24,9 @@ public struct SiteBuild: Sendable {
   /// program are rendered again.
   public var codeIdentity = ""
   /// What an earlier build in this process decoded (`watch`): unchanged files are not
-  /// decoded again.
+  /// decoded again. Without it (or with an empty one), the decode cache file an earlier
+  /// build left beside the output is read (`DecodeCacheFile`), and a build that publishes
+  /// writes it anew when anything was decoded.
   public var loadCache: LoadCache?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
@@ -99,12 +101,27 @@ public struct SiteBuild: Sendable {
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) rethrows -> Outcome {
     var outcome = Outcome()
-    var loaded = loadStep(readsEverything: publishes).run()
+    // A process's first load reads the decode cache the last build left beside the output.
+    let fromDisk =
+      (loadCache?.fileCount ?? 0) == 0
+      ? DecodeCacheFile.read(decodeCachePath, identity: codeIdentity) : nil
+    var loaded = loadStep(
+      readsEverything: publishes, cache: fromDisk ?? loadCache ?? (publishes ? LoadCache() : nil)
+    ).run()
     if loaded.household.settings.baseURL == nil, let servedAt {
       loaded.household.settings.baseURL = servedAt
     }
-    outcome.loadCache = loaded.cache
+    outcome.loadCache = loadCache == nil ? nil : loaded.cache
     outcome.decodedFiles = loaded.decodedFiles
+    // Never beside an output the publisher refuses (one inside the data folder).
+    if publishes, let cache = loaded.cache,
+      loaded.decodedFiles > 0 || cache.fileCount != fromDisk?.fileCount,
+      (try? publisher.checkLocation(output.standardizedFileURL)) != nil
+    {
+      DecodeCacheFile.write(cache, to: decodeCachePath, identity: codeIdentity)
+    }
+    // Only a process that builds again (`watch`, `serve`) keeps the cache in memory.
+    if loadCache == nil { loaded.cache = nil }
     outcome.household = loaded.household
     outcome.steps.finish("load")
     let analysis = HouseholdAnalysis(
@@ -179,11 +196,17 @@ public struct SiteBuild: Sendable {
     )
   }
 
-  /// The load step of this build.
-  private func loadStep(readsEverything: Bool) -> LoadStep {
+  /// The load step of this build, reusing `cache` (nil: nothing is kept).
+  private func loadStep(readsEverything: Bool, cache: LoadCache? = nil) -> LoadStep {
     LoadStep(
-      data: data, display: dataDisplay, jobs: jobs, cache: loadCache,
+      data: data, display: dataDisplay, jobs: jobs, cache: cache,
       readsEverything: readsEverything)
+  }
+
+  /// Where the decode cache is kept: in the output's hidden state folder, beside the
+  /// published tree (`._site.vibekeeper/decode-cache`), never in the data folder.
+  var decodeCachePath: String {
+    SiteTrees(output: output).state + "/" + DecodeCacheFile.name
   }
 
   /// The publish step's publisher, which never writes into the data or template folder.

@@ -60,13 +60,18 @@ public struct DataLoader: Sendable {
     let (settings, settingsBytes, settingsProblems) = readSettings(scan)
     diagnostics += settingsProblems
     let context = DecodeContext(settings: settings, schema: schema)
-    let key = LoadCache.Key(root: root.path, displayRoot: displayRoot, settings: settingsBytes)
+    let local = scan.localSettingsURL.flatMap { FileManager.default.contents(atPath: $0.path) }
+    let key = LoadCache.Key(
+      root: root.path, displayRoot: displayRoot, settings: settingsBytes,
+      localSettings: local.map { [UInt8]($0) })
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]
     let files = scan.files
     let outputs = Parallel.map(files.count, jobs: jobs) { i in
       let file = files[i]
-      if let entry = reusable[file.path], FileStamp(path: file.fullPath) == entry.stamp {
-        return FileOutcome(output: entry.output, stamp: entry.stamp, reused: true)
+      if let entry = reusable[file.path], FileStamp(path: file.fullPath) == entry.stamp,
+        let output = entry.output
+      {
+        return FileOutcome(output: output, stamp: entry.stamp, reused: true)
       }
       return decodeFile(file, context: context)
     }
@@ -84,7 +89,9 @@ public struct DataLoader: Sendable {
     entries.reserveCapacity(files.count)
     for (file, outcome) in zip(files, outputs) {
       guard let stamp = outcome.stamp, stamp.isSettled(before: settled) else { continue }
-      entries[file.path] = LoadCache.Entry(stamp: stamp, output: outcome.output)
+      // A reused entry keeps its byte form, so the cache file is not encoded again.
+      let stored = outcome.reused ? reusable[file.path]?.stored : nil
+      entries[file.path] = LoadCache.Entry(stamp: stamp, output: outcome.output, stored: stored)
     }
     return (result, LoadCache(key: key, entries: entries))
   }

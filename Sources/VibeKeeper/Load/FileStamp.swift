@@ -10,6 +10,15 @@ struct FileStamp: Hashable, Sendable {
   let inode: UInt64
   let device: UInt64
 
+  /// A stamp as recorded (by the decode cache file).
+  init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
+    self.size = size
+    self.modified = modified
+    self.changed = changed
+    self.inode = inode
+    self.device = device
+  }
+
   /// The stamp of a `stat` result.
   init(_ info: stat) {
     size = Int64(info.st_size)

@@ -7,17 +7,42 @@
 /// began). A different settings file (any byte) or a different folder makes the whole cache
 /// void. The cache is a value: keep the one a load returns and pass it to the next load.
 public struct LoadCache: Sendable {
-  /// Which folder, shown how, with which settings file bytes (nil: no settings file).
+  /// Which folder, shown how, with which settings files' bytes (nil: no such file).
   struct Key: Equatable, Sendable {
     let root: String
     let displayRoot: String
     let settings: [UInt8]?
+    /// This machine's `vibekeeper.local.yml`, which changes settings decoding uses too.
+    var localSettings: [UInt8]? = nil
   }
 
-  /// One file's stamp and what decoding it gave.
+  /// One file's stamp and what decoding it gave: the records themselves, or their byte
+  /// form as read from the decode cache file (decoded when the file is found unchanged).
   struct Entry: Sendable {
     let stamp: FileStamp
-    let output: RecordFile.Output
+    let decoded: RecordFile.Output?
+    let stored: StoredBytes?
+
+    /// An entry of what a load decoded (with its byte form, when it came from the file).
+    init(stamp: FileStamp, output: RecordFile.Output, stored: StoredBytes? = nil) {
+      self.stamp = stamp
+      decoded = output
+      self.stored = stored
+    }
+
+    /// An entry as the decode cache file holds it.
+    init(stamp: FileStamp, stored: StoredBytes) {
+      self.stamp = stamp
+      decoded = nil
+      self.stored = stored
+    }
+
+    /// What decoding the file gave; nil when the stored bytes are not a decoded file (the
+    /// file is then decoded again).
+    var output: RecordFile.Output? {
+      if let decoded { return decoded }
+      return stored.flatMap { try? $0.decode(RecordFile.Output.self) }
+    }
   }
 
   let key: Key?

@@ -102,11 +102,13 @@ import Testing
     #expect(leftovers.isEmpty)
     #expect(SiteFixture.files(out)["gifts/g7.html"] != before["gifts/g7.html"])
     // The output is a real folder; beside it are the spare tree and the build state of
-    // each, and nothing else.
+    // each, the decode cache, and nothing else.
     let state = root.url.appendingPathComponent("._site.vibekeeper").path
     let entries = try FileManager.default.contentsOfDirectory(atPath: state).sorted()
     #expect(
-      entries.filter { !$0.hasSuffix(".state") && !$0.hasSuffix(".manifest") } == ["next", "tmp"],
+      entries.filter { !$0.hasSuffix(".state") && !$0.hasSuffix(".manifest") } == [
+        "decode-cache", "next", "tmp",
+      ],
       "\(entries)")
     #expect(entries.count { $0.hasSuffix(".state") } == 2, "\(entries)")
     // Each tree's list of files is beside it too; in the tree is only a marker naming it.

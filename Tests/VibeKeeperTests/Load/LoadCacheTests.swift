@@ -148,6 +148,7 @@ import Testing
     #expect(x.occasions == y.occasions)
     #expect(x.gifts == y.gifts)
     #expect(x.reminders == y.reminders)
+    #expect(x.doses == y.doses)
     #expect(x.budgets == y.budgets)
     #expect(x.purchases == y.purchases)
     #expect(x.items == y.items)

@@ -29,20 +29,29 @@ enum DecodeCacheFile {
     writeBytes(key.settings, &out)
     writeBytes(key.localSettings, &out)
     out.varint(UInt64(cache.entries.count))
-    for path in cache.entries.keys.sorted() {
-      guard let entry = cache.entries[path] else { continue }
-      out.string(path)
-      write(entry.stamp, &out)
-      if let stored = entry.stored {
-        out.varint(UInt64(stored.range.count))
-        out.bytes += stored.slice
-      } else if let output = entry.decoded {
-        var body = CacheWriter()
-        output.write(to: &body)
-        out.varint(UInt64(body.bytes.count))
-        out.bytes += body.bytes
+    // Entries read from the file keep their bytes; the others are encoded on every core.
+    let paths = cache.entries.keys.sorted()
+    let chunk = 512
+    let parts = Parallel.map((paths.count + chunk - 1) / chunk) { part -> [UInt8] in
+      var piece = CacheWriter()
+      for path in paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)] {
+        guard let entry = cache.entries[path] else { continue }
+        piece.string(path)
+        write(entry.stamp, &piece)
+        if let stored = entry.stored {
+          piece.varint(UInt64(stored.range.count))
+          piece.bytes += stored.slice
+        } else if let output = entry.decoded {
+          var body = CacheWriter()
+          output.write(to: &body)
+          piece.varint(UInt64(body.bytes.count))
+          piece.bytes += body.bytes
+        }
       }
+      return piece.bytes
     }
+    out.bytes.reserveCapacity(out.bytes.count + parts.reduce(16) { $0 + $1.count })
+    for part in parts { out.bytes += part }
     var hasher = StableHasher()
     out.bytes.withUnsafeBytes { hasher.add(bytes: $0) }
     let digest = hasher.digest

@@ -72,6 +72,13 @@ public struct ByteReader {
     return bytes[position..<position + count]
   }
 
+  /// The bytes up to (not including) `end`, which is consumed.
+  public mutating func bytes(until end: UInt8) -> ArraySlice<UInt8>? {
+    guard let stop = bytes[position...].firstIndex(of: end) else { return nil }
+    defer { position = stop + 1 }
+    return bytes[position..<stop]
+  }
+
   /// Bytes up to (not including) `end`, which is consumed.
   public mutating func field(until end: UInt8) -> String? {
     guard let stop = bytes[position...].firstIndex(of: end) else { return nil }

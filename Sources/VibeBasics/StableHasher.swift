@@ -94,6 +94,29 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
     self.init(high: high, low: low)
   }
 
+  /// Parses `description` from its UTF-8 bytes (what the page record holds).
+  public init?(hexBytes bytes: ArraySlice<UInt8>) {
+    guard bytes.count == 32 else { return nil }
+    var words: [UInt64] = [0, 0]
+    for (k, byte) in bytes.enumerated() {
+      guard let digit = byte.hexDigitValue, byte < UInt8(ascii: "A") || byte > UInt8(ascii: "F")
+      else { return nil }
+      words[k / 16] = words[k / 16] << 4 | UInt64(digit)
+    }
+    self.init(high: words[0], low: words[1])
+  }
+
+  /// Appends `description` as UTF-8.
+  public func append(to out: inout [UInt8]) {
+    for word in [high, low] {
+      for shift in stride(from: 60, through: 0, by: -4) {
+        out.append(Fingerprint.digits[Int((word >> UInt64(shift)) & 0xF)])
+      }
+    }
+  }
+
+  private static let digits = Array("0123456789abcdef".utf8)
+
   private static func hex(_ word: UInt64) -> String {
     let digits = String(word, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits

@@ -25,8 +25,8 @@ public struct SiteBuild: Sendable {
   public var codeIdentity = ""
   /// What an earlier build in this process decoded (`watch`): unchanged files are not
   /// decoded again. Without it (or with an empty one), the decode cache file an earlier
-  /// build left beside the output is read (`DecodeCacheFile`), and a build that publishes
-  /// writes it anew when anything was decoded.
+  /// build left beside the output is read (`DecodeCacheFile`), and the build, when it
+  /// publishes, writes it anew if anything was decoded.
   public var loadCache: LoadCache?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
@@ -113,8 +113,10 @@ public struct SiteBuild: Sendable {
     }
     outcome.loadCache = loadCache == nil ? nil : loaded.cache
     outcome.decodedFiles = loaded.decodedFiles
-    // Never beside an output the publisher refuses (one inside the data folder).
-    if publishes, let cache = loaded.cache,
+    // Written by a process's first build (later ones in `watch` and `serve` keep theirs in
+    // memory, so an edit is not held up writing it), never beside an output the publisher
+    // refuses (one inside the data folder).
+    if publishes, (loadCache?.fileCount ?? 0) == 0, let cache = loaded.cache,
       loaded.decodedFiles > 0 || cache.fileCount != fromDisk?.fileCount,
       (try? publisher.checkLocation(output.standardizedFileURL)) != nil
     {

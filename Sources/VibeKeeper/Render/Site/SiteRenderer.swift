@@ -175,7 +175,7 @@ public struct SiteRenderer: Sendable {
       default:
         // The index inline for the search page (fetch of a local file is blocked from
         // file://); JSONValue escapes <, > and & so it is safe inside a <script> element.
-        return .search(SearchIndex.json(household, links: links).serialized(pretty: false))
+        return .search(SearchIndex.text(household, links: links, jobs: jobs))
       }
     }
     var prelude = Prelude(markdown: values.markdown)

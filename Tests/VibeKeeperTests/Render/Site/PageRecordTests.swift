@@ -33,4 +33,19 @@ import Testing
     #expect(PageRecord(bytes: Array(record.bytes.dropLast(3))) == nil)
     #expect(PageRecord(bytes: Array("garbage".utf8)) == nil)
   }
+
+  /// Fingerprints are written and read as bytes (32 lowercase hex digits), as their text.
+  @Test func fingerprintsAsBytes() {
+    for fingerprint in [
+      Fingerprint(high: 0, low: 0), Fingerprint(high: 1, low: .max),
+      Fingerprint(high: 0xDEAD_BEEF_0000_0001, low: 0x0123_4567_89AB_CDEF),
+    ] {
+      var bytes: [UInt8] = []
+      fingerprint.append(to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == fingerprint.description)
+      #expect(Fingerprint(hexBytes: bytes[...]) == fingerprint)
+    }
+    #expect(Fingerprint(hexBytes: Array("00000000000000000000000000000g00".utf8)[...]) == nil)
+    #expect(Fingerprint(hexBytes: Array("0000".utf8)[...]) == nil)
+  }
 }

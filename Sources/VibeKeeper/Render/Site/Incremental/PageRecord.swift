@@ -95,7 +95,12 @@ public struct PageRecord: Sendable, Equatable {
     out += Array("pages \(paths.count)\n".utf8)
     for path in paths {
       guard let e = entries[path], let n = numbers[e.readsIndex] else { continue }
-      out += Array("\(e.fingerprint) \(e.output) \(n) ".utf8)
+      e.fingerprint.append(to: &out)
+      out.append(UInt8(ascii: " "))
+      e.output.append(to: &out)
+      out.append(UInt8(ascii: " "))
+      out += Array(String(n).utf8)
+      out.append(UInt8(ascii: " "))
       ByteCoding.appendLengthPrefixed(path, to: &out)
       out.append(UInt8(ascii: "\n"))
     }
@@ -125,8 +130,8 @@ public struct PageRecord: Sendable, Equatable {
     record.reads = distinct
     for (n, reads) in distinct.enumerated() { record.readsNumbers[reads] = n }
     for _ in 0..<pageCount {
-      guard let fp = r.field(until: UInt8(ascii: " ")).flatMap({ Fingerprint(hex: $0) }),
-        let hash = r.field(until: UInt8(ascii: " ")).flatMap({ ContentHash(text: $0) }),
+      guard let fp = r.bytes(until: UInt8(ascii: " ")).flatMap(Fingerprint.init(hexBytes:)),
+        let hash = r.bytes(until: UInt8(ascii: " ")).flatMap(ContentHash.init(text:)),
         let n = r.integer(until: UInt8(ascii: " ")), distinct.indices.contains(n),
         let path = r.lengthPrefixed(), r.take(UInt8(ascii: "\n"))
       else { return nil }

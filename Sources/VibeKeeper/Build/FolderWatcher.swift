@@ -109,10 +109,21 @@ public final class FolderWatcher: @unchecked Sendable {
           return nil
         }
       }
-      // A root that does not exist yet is seen when it appears in its parent.
-      for root in roots where !FileManager.default.fileExists(atPath: root) {
-        let parent = (root as NSString).deletingLastPathComponent
-        _ = inotify_add_watch(fd, parent, mask)
+      for root in roots where !FileManager.default.fileExists(atPath: root) { awaitRoot(root) }
+    }
+
+    /// Watches the parent of a root that is not there (yet, or any more), so the root is
+    /// watched again when it appears.
+    private func awaitRoot(_ root: String) {
+      _ = inotify_add_watch(fd, (root as NSString).deletingLastPathComponent, mask)
+    }
+
+    /// Stops watching `folder` and everything under it (gone, or moved away: the kernel's
+    /// watches follow a moved folder, whose events would be named by its old place).
+    private func unwatch(_ folder: String) {
+      for (wd, path) in folderOf where path == folder || path.hasPrefix(folder + "/") {
+        inotify_rm_watch(fd, wd)
+        folderOf[wd] = nil
       }
     }
 
@@ -194,8 +205,14 @@ public final class FolderWatcher: @unchecked Sendable {
         return
       }
       if name.isEmpty {
-        // The folder itself was removed or moved.
-        if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed.insert(folder) }
+        // The folder itself was removed or moved: a change; a root is awaited again.
+        if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+          changed.insert(folder)
+          if roots.contains(folder) {
+            unwatch(folder)
+            awaitRoot(folder)
+          }
+        }
         return
       }
       guard !name.hasPrefix(".") else { return }
@@ -210,6 +227,7 @@ public final class FolderWatcher: @unchecked Sendable {
         watchTree(path, found: &changed)
       } else if event.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
         changed.insert(path)
+        unwatch(path)
       }
     }
   }

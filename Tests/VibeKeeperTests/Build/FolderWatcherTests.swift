@@ -79,4 +79,29 @@ import Testing
     try folder.write("templates/index.html", Data("y".utf8))
     #expect(watcher.changes(timeout: 2, quiet: 0.05) == [root + "/templates/index.html"])
   }
+
+  /// A folder moved out of the watched one is no longer watched (its files are not the
+  /// data's any more); a data folder removed and made again is watched again.
+  @Test(arguments: modes)
+  func movedAwayAndRemadeFolders(_ kernel: Bool) throws {
+    let folder = try TempFolder(["data/gifts/2026/a.md": "a", "data/contacts/b.md": "b"])
+    defer { folder.cleanup() }
+    let root = folder.url.standardizedFileURL.path
+    let data = folder.url.appendingPathComponent("data")
+    let watcher = FolderWatcher([data], pollInterval: 0.02, kernelEvents: kernel)
+    func next() -> [String] { watcher.changes(timeout: 2, quiet: 0.05) }
+    let fm = FileManager.default
+    try fm.moveItem(
+      at: data.appendingPathComponent("gifts"), to: folder.url.appendingPathComponent("old"))
+    #expect(!next().isEmpty)
+    try folder.write("old/2026/a.md", Data("changed".utf8))
+    #expect(watcher.changes(timeout: 0.3, quiet: 0.02).isEmpty)
+
+    try fm.removeItem(at: data)
+    #expect(!next().isEmpty)
+    try folder.write("data/contacts/c.md", Data("c".utf8))
+    #expect(next() == [root + "/data/contacts/c.md"])
+    try folder.write("data/contacts/c.md", Data("d".utf8))
+    #expect(next() == [root + "/data/contacts/c.md"])
+  }
 }

@@ -42,8 +42,6 @@ struct CheckCommand: ParsableCommand {
     var build = dataOptions.siteBuild(templates: folder)
     build.publishes = false
     build.strict = true
-    // The same program as `build`, so the decode cache a build left is read.
-    build.codeIdentity = BuildOptions.codeIdentity
     let outcome = try build.run(clock: nowOptions.clock)
     Terminal.printDiagnostics(
       outcome.diagnostics, quiet: output.quiet,

@@ -32,10 +32,13 @@ struct DataOptions: ParsableArguments {
   /// The build of this data folder with the template folder `templates` (shown as given)
   /// into `output`: what `build`, `watch`, `check` and `report` run.
   func siteBuild(templates: String?, output: String = "_site") -> SiteBuild {
-    SiteBuild(
+    var build = SiteBuild(
       data: URL(fileURLWithPath: data), dataDisplay: data,
       templates: templates.map { URL(fileURLWithPath: $0) }, templatesDisplay: templates,
       output: URL(fileURLWithPath: output))
+    // This program, so the decode cache a build of it left beside the output is read.
+    build.codeIdentity = BuildOptions.codeIdentity
+    return build
   }
 
   /// The folders diagnostics may quote from: the data folder and the template folder.

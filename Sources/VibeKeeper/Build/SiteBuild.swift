@@ -85,11 +85,14 @@ public struct SiteBuild: Sendable {
   }
 
   /// The first two steps alone (what `report` needs): the data and its analysis at the
-  /// clock `clock` gives for the data's settings. Rethrows the clock's error.
+  /// clock `clock` gives for the data's settings, decoding only what changed since the
+  /// decode cache beside the output was written. Rethrows the clock's error.
   public func analyse(clock makeClock: (Settings) throws -> LocalClock) rethrows -> (
     LoadedData, HouseholdAnalysis
   ) {
-    let loaded = loadStep(readsEverything: false).run()
+    // The decode cache a build left beside the output is read, never written.
+    let cache = DecodeCacheFile.read(decodeCachePath, identity: codeIdentity)
+    let loaded = loadStep(readsEverything: false, cache: cache).run()
     let clock = try makeClock(loaded.household.settings)
     return (loaded, HouseholdAnalysis(loaded.household, clock: clock))
   }

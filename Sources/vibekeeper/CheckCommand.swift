@@ -12,7 +12,8 @@ struct CheckCommand: ParsableCommand {
       templates give the diagnostics `build` prints, and an undefined template variable is
       an error. Every page and feed your templates make (or reach through a layout,
       include or import) is rendered in memory; the built-in templates alone need no
-      render. Nothing is written. Exits 0 when there are no errors, 1 when there are, 2 on a usage error.
+      render (only `build` meets the engine's size limits on their pages). Nothing is
+      written. Exits 0 when there are no errors, 1 when there are, 2 on a usage error.
 
       Examples:
         vibekeeper check

@@ -3,8 +3,9 @@ import Foundation
 /// When what the site shows about "now" changes next, so a long-running `serve` rebuilds
 /// exactly then and is never stale: the next local midnight (today moves on: streaks at
 /// risk, days until, expiry), each reminder occurrence coming due (upcoming turns to
-/// missed, the next dose moves on), and the streak reminder's time today (the feed gives
-/// today's reminder only while it is ahead).
+/// missed, the next dose moves on), each occasion's reminder time (listed while ahead), and
+/// the streak reminder's time today (the feed gives today's reminder only while it is
+/// ahead).
 public enum NextChange {
   /// The first moment after the analysis's "now" at which a build would show something
   /// different; never later than the next local midnight.
@@ -18,6 +19,10 @@ public enum NextChange {
     for status in analysis.reminders {
       for occurrence in status.today { consider(occurrence.due) }
       if let upcoming = status.nextOccurrence { consider(upcoming) }
+    }
+    // An occasion's reminder times are listed only while they are ahead.
+    for occasion in analysis.upcoming {
+      for reminder in occasion.reminders { consider(reminder) }
     }
     // The streak reminder only shows while a streak is at risk.
     if let streak = analysis.streakReminder, analysis.streaks.contains(where: \.atRisk) {

@@ -42,7 +42,7 @@ public final class FolderWatcher: @unchecked Sendable {
     var changed = next(timeout: timeout)
     guard !changed.isEmpty else { return [] }
     let started = ContinuousClock.now
-    let limit = Duration.milliseconds(Int(settleLimit * 1000))
+    let limit = Duration.milliseconds(Int(max(0, min(settleLimit, 86_400)) * 1000))
     while ContinuousClock.now - started < limit {
       let more = next(timeout: quiet)
       if more.isEmpty { break }
@@ -55,7 +55,7 @@ public final class FolderWatcher: @unchecked Sendable {
   private func next(timeout: Double) -> Set<String> {
     switch source {
     case .polling(let seen):
-      let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+      let deadline = ContinuousClock.now + .milliseconds(Int(max(0, min(timeout, 86_400)) * 1000))
       while true {
         let now = FolderSnapshot(folders.map { URL(fileURLWithPath: $0) })
         let changed = now.changes(since: seen)
@@ -70,7 +70,12 @@ public final class FolderWatcher: @unchecked Sendable {
       }
     #if canImport(Glibc)
       case .events(let events):
-        return events.next(timeout: timeout)
+        let changed = events.next(timeout: timeout)
+        guard events.exhausted else { return changed }
+        // The kernel's watches ran out for a new folder: poll from here on, and say the
+        // folders changed, as the new folder's files may not all have been seen.
+        source = .polling(FolderSnapshot(folders.map { URL(fileURLWithPath: $0) }))
+        return changed.union(folders)
     #endif
     }
   }
@@ -89,6 +94,8 @@ public final class FolderWatcher: @unchecked Sendable {
   /// inotify on every folder under the watched ones; a folder that appears is watched too.
   private final class KernelEvents {
     private let fd: Int32
+    /// Whether a watch could not be added for lack of kernel watches (then poll).
+    private(set) var exhausted = false
     /// The folder of each watch.
     private var folderOf: [Int32: String] = [:]
     private let mask = UInt32(
@@ -103,11 +110,9 @@ public final class FolderWatcher: @unchecked Sendable {
       guard fd >= 0 else { return nil }
       self.roots = roots
       var found: Set<String> = []
+      // On failure the instance is released and `deinit` closes the descriptor.
       for root in roots {
-        guard watchTree(root, found: &found) else {
-          close(fd)
-          return nil
-        }
+        guard watchTree(root, found: &found) else { return nil }
       }
       for root in roots where !FileManager.default.fileExists(atPath: root) { awaitRoot(root) }
     }
@@ -131,7 +136,6 @@ public final class FolderWatcher: @unchecked Sendable {
 
     /// Watches `folder` and every folder under it (hidden ones skipped); each regular file
     /// met is added to `found`. False when the kernel's watches ran out.
-    @discardableResult
     private func watchTree(_ folder: String, found: inout Set<String>) -> Bool {
       let wd = inotify_add_watch(fd, folder, mask)
       if wd < 0 { return errno != ENOSPC && errno != ENOMEM }
@@ -188,7 +192,7 @@ public final class FolderWatcher: @unchecked Sendable {
       if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
         // Events were lost: say every root changed, and watch what is there now.
         changed.formUnion(roots)
-        for root in roots { watchTree(root, found: &changed) }
+        for root in roots where !watchTree(root, found: &changed) { exhausted = true }
         return
       }
       if event.mask & UInt32(IN_IGNORED) != 0 {
@@ -198,8 +202,8 @@ public final class FolderWatcher: @unchecked Sendable {
       guard let folder = folderOf[event.wd] else {
         // A watched parent of a root that did not exist: watch the root if it is there.
         for root in roots where folderOf.values.contains(root) == false {
-          if FileManager.default.fileExists(atPath: root) {
-            watchTree(root, found: &changed)
+          if FileManager.default.fileExists(atPath: root), !watchTree(root, found: &changed) {
+            exhausted = true
           }
         }
         return
@@ -211,6 +215,10 @@ public final class FolderWatcher: @unchecked Sendable {
           if roots.contains(folder) {
             unwatch(folder)
             awaitRoot(folder)
+            // A folder put back before this event was read sends its parent nothing more.
+            if FileManager.default.fileExists(atPath: folder), !watchTree(folder, found: &changed) {
+              exhausted = true
+            }
           }
         }
         return
@@ -224,7 +232,7 @@ public final class FolderWatcher: @unchecked Sendable {
       // A folder that appears is watched, and its files are changes; one that goes away
       // is a change (its files' own events may not come when it was moved).
       if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-        watchTree(path, found: &changed)
+        if !watchTree(path, found: &changed) { exhausted = true }
       } else if event.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
         changed.insert(path)
         unwatch(path)

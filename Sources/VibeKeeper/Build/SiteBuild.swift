@@ -114,7 +114,6 @@ public struct SiteBuild: Sendable {
     if loaded.household.settings.baseURL == nil, let servedAt {
       loaded.household.settings.baseURL = servedAt
     }
-    outcome.loadCache = loadCache == nil ? nil : loaded.cache
     outcome.decodedFiles = loaded.decodedFiles
     // Written by a process's first build (later ones in `watch` and `serve` keep theirs in
     // memory, so an edit is not held up writing it), never beside an output the publisher
@@ -125,8 +124,10 @@ public struct SiteBuild: Sendable {
     {
       DecodeCacheFile.write(cache, to: decodeCachePath, identity: codeIdentity)
     }
-    // Only a process that builds again (`watch`, `serve`) keeps the cache in memory.
-    if loadCache == nil { loaded.cache = nil }
+    // Only a process that builds again (`watch`, `serve`) keeps the cache in memory, and
+    // without the file's bytes, which it no longer needs.
+    loaded.cache = loadCache == nil ? nil : loaded.cache?.decodedOnly
+    outcome.loadCache = loaded.cache
     outcome.household = loaded.household
     outcome.steps.finish("load")
     let analysis = HouseholdAnalysis(

@@ -60,10 +60,9 @@ public struct DataLoader: Sendable {
     let (settings, settingsBytes, settingsProblems) = readSettings(scan)
     diagnostics += settingsProblems
     let context = DecodeContext(settings: settings, schema: schema)
-    let local = scan.localSettingsURL.flatMap { FileManager.default.contents(atPath: $0.path) }
     let key = LoadCache.Key(
-      root: root.path, displayRoot: displayRoot, settings: settingsBytes,
-      localSettings: local.map { [UInt8]($0) })
+      root: root.path, displayRoot: displayRoot, settings: settingsBytes.main,
+      localSettings: settingsBytes.local)
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]
     let files = scan.files
     let outputs = Parallel.map(files.count, jobs: jobs) { i in
@@ -98,7 +97,7 @@ public struct DataLoader: Sendable {
 
   /// The settings (`vibekeeper.yml` and this machine's `vibekeeper.local.yml`) that `scan`
   /// found, their bytes (for the cache key) and their problems.
-  func readSettings(_ scan: DataFolderScan) -> (Settings, [UInt8]?, [Diagnostic]) {
+  func readSettings(_ scan: DataFolderScan) -> (Settings, SettingsBytes, [Diagnostic]) {
     var diagnostics: [Diagnostic] = []
     var settings = Settings()
     var settingsBytes: [UInt8]?
@@ -121,11 +120,19 @@ public struct DataLoader: Sendable {
         }
       }
     }
+    let local = scan.localSettingsURL
+      .flatMap { FileManager.default.contents(atPath: $0.path) }.map { [UInt8]($0) }
     diagnostics += LocalSettings.read(
-      scan.localSettingsURL, display: shown,
+      bytes: local, display: shown,
       settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) }, channels: channels,
       into: &settings)
-    return (settings, settingsBytes, diagnostics)
+    return (settings, SettingsBytes(main: settingsBytes, local: local), diagnostics)
+  }
+
+  /// The bytes of both settings files as decoded (nil: no such file).
+  struct SettingsBytes {
+    let main: [UInt8]?
+    let local: [UInt8]?
   }
 
   /// What one file gave, with the stamp of the version read (nil when it could not be read,

@@ -63,4 +63,15 @@ public struct LoadCache: Sendable {
   /// How many files' results the cache holds.
   public var fileCount: Int { entries.count }
 
+  /// The cache without the byte forms read from the decode cache file (once that file is
+  /// written, a process that keeps the cache needs only the decoded records).
+  var decodedOnly: LoadCache {
+    guard let key else { return self }
+    return LoadCache(
+      key: key,
+      entries: entries.compactMapValues { entry in
+        entry.decoded.map { LoadCache.Entry(stamp: entry.stamp, output: $0) }
+      })
+  }
+
 }

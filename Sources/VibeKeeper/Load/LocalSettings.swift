@@ -20,10 +20,21 @@ public enum LocalSettings {
     _ url: URL?, display: (String) -> String, settingsText: String?,
     channels: NotifySettingsDecoder.Source? = nil, into settings: inout Settings
   ) -> [Diagnostic] {
+    read(
+      bytes: url.flatMap { FileManager.default.contents(atPath: $0.path) }.map { [UInt8]($0) },
+      display: display, settingsText: settingsText, channels: channels, into: &settings)
+  }
+
+  /// The same, from the file's bytes as read (nil: there is no such file), so a caller
+  /// that keeps the bytes (the decode cache's key) keeps exactly what was decoded.
+  static func read(
+    bytes: [UInt8]?, display: (String) -> String, settingsText: String?,
+    channels: NotifySettingsDecoder.Source? = nil, into settings: inout Settings
+  ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var localChannels: NotifySettingsDecoder.Source?
     let shown = display(fileName)
-    if let url, let bytes = FileManager.default.contents(atPath: url.path) {
+    if let bytes {
       switch SourceText.decode([UInt8](bytes), file: shown) {
       case .failure(let d): diagnostics.append(d)
       case .success(let text):

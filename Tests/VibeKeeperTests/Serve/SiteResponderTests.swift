@@ -117,4 +117,21 @@ import Testing
     #expect(next("2026-10-24T20:30") == utc("2026-10-24T22:00"))
     #expect(next("2026-12-31T22:30") == utc("2026-12-31T23:00"))
   }
+
+  /// An occasion's reminder times are listed while they are ahead, so each is a change.
+  @Test func anOccasionsReminderTimeIsAChange() throws {
+    let household = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "contacts/ana.md": "---\nname: Ana\nbirthday: 1990-11-30\n---\n",
+    ]).household
+    func next(_ now: String) -> Date {
+      NextChange.after(
+        HouseholdAnalysis(
+          household, clock: LocalClock(now: utc(now), timeZone: household.settings.timeZone)))
+    }
+    // Seven days before at 09:00 in Berlin (08:00 UTC), then the day before, then the day.
+    #expect(next("2026-11-23T07:00") == utc("2026-11-23T08:00"))
+    #expect(next("2026-11-29T07:00") == utc("2026-11-29T08:00"))
+    #expect(next("2026-11-29T09:00") == utc("2026-11-29T23:00"))  // midnight first
+  }
 }

@@ -55,9 +55,9 @@ extension YearlyRule: CacheCodable {
     out.int(month)
   }
   init(from reader: inout CacheReader) throws {
-    guard
-      let rule = YearlyRule(
-        ordinal: try reader.int(), weekday: try reader.read(), month: try reader.int())
+    let ordinal = try reader.int()
+    guard (-5...5).contains(ordinal),
+      let rule = YearlyRule(ordinal: ordinal, weekday: try reader.read(), month: try reader.int())
     else { throw CacheMismatch() }
     self = rule
   }

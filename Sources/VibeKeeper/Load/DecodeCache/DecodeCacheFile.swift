@@ -4,7 +4,7 @@ import Foundation
 /// change decodes only the files that changed (`build` keeps it beside its output, in the
 /// hidden `._site.vibekeeper/` folder; nothing is written into the data folder).
 ///
-/// The file holds the program that wrote it, the cache key (the data folder, its settings
+/// The file holds the program that wrote it and the time zone rules it saw, the cache key (the data folder, its settings
 /// files' bytes), then for each record file its path, its stamp and the byte form of what
 /// decoding it gave (`CacheCodable`), and last a 128-bit hash of everything before it. A
 /// file from another program, for another folder or settings, cut short, or changed in any
@@ -23,7 +23,7 @@ enum DecodeCacheFile {
   static func bytes(of cache: LoadCache, identity: String) -> [UInt8]? {
     guard let key = cache.key else { return nil }
     var out = CacheWriter(bytes: magic)
-    out.string(identity)
+    out.string(fullIdentity(identity))
     out.string(key.root)
     out.string(key.displayRoot)
     writeBytes(key.settings, &out)
@@ -75,7 +75,7 @@ enum DecodeCacheFile {
     let buffer = StoredBytes.Buffer(bytes)
     return try? bytes.withUnsafeBytes { raw -> LoadCache in
       var reader = CacheReader(UnsafeRawBufferPointer(rebasing: raw[..<body]), at: magic.count)
-      guard try reader.string() == identity else { throw CacheMismatch() }
+      guard try reader.string() == fullIdentity(identity) else { throw CacheMismatch() }
       let key = LoadCache.Key(
         root: try reader.string(), displayRoot: try reader.string(),
         settings: try readBytes(&reader), localSettings: try readBytes(&reader))
@@ -114,6 +114,12 @@ enum DecodeCacheFile {
     let temporary = path + ".new"
     guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
     if rename(temporary, path) != 0 { unlink(temporary) }
+  }
+
+  /// The program, and the time zone rules it sees: local date-times are decoded to
+  /// instants with them, so new rules (a system update) make the cache void.
+  private static func fullIdentity(_ identity: String) -> String {
+    identity + "\ntzdata " + TimeZone.timeZoneDataVersion
   }
 
   private static func writeBytes(_ bytes: [UInt8]?, _ out: inout CacheWriter) {

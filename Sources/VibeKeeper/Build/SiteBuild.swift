@@ -232,8 +232,12 @@ public struct SiteBuild: Sendable {
     // Private records and kinds are never rendered; the analysis of what is published
     // gives the site's figures, so nothing private shows through a total either.
     let view = PublishedView(loaded.household)
+    // A check that renders nothing needs only the records' order (`SiteModel(outline:)`
+    // keeps the published ones in the whole analysis's order), not a second analysis.
+    let renders = publishes || plan.library.names.contains(where: plan.library.reachesUserTemplate)
     let shown =
-      view.leftOut ? HouseholdAnalysis(view.household, clock: analysis.clock) : analysis
+      view.leftOut && renders
+      ? HouseholdAnalysis(view.household, clock: analysis.clock) : analysis
     var renderer = SiteRenderer(
       household: view.household, analysis: shown, library: plan.library, strict: strict,
       media: loaded.media.filter { !view.hiddenMedia.contains($0.key) },

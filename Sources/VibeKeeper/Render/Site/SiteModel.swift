@@ -68,17 +68,23 @@ struct SiteModel: Sendable {
     out.byKind[.occasions] = h.occasions.map { o in
       RecordValue(o, value { v.occasion(o) }, o.title)
     }
-    let reminders = a.reminders.map { r in
+    // The analysis may be of the whole household (an outline for `check`): only the
+    // records of this one have pages.
+    let shownReminders = Set(h.reminders.map(\.meta))
+    let reminders = a.reminders.filter { shownReminders.contains($0.reminder.meta) }.map { r in
       RecordValue(r.reminder, value { v.reminder(r) }, r.reminder.title)
     }
     out.remindersByStatus = reminders.map(\.value)
     out.byKind[.reminders] = reminders.sorted { $0.id < $1.id }
-    out.byKind[.budgets] = a.budgets.summaries.map { b in
-      RecordValue(b.budget, value { v.budget(b) }, b.budget.title)
-    }
+    let shownBudgets = Set(h.budgets.map(\.meta))
+    out.byKind[.budgets] = a.budgets.summaries.filter { shownBudgets.contains($0.budget.meta) }
+      .map { b in RecordValue(b.budget, value { v.budget(b) }, b.budget.title) }
     guard withValues else {
+      let shownLists = Set(h.shopping.map(\.meta))
       out.byKind[.items] = h.items.map { RecordValue($0, .null, $0.name) }
-      out.byKind[.shopping] = a.shopping.map { RecordValue($0.list, .null, $0.list.title) }
+      out.byKind[.shopping] = a.shopping.filter { shownLists.contains($0.list.meta) }.map {
+        RecordValue($0.list, .null, $0.list.title)
+      }
       out.byKind[.games] = h.games.map { RecordValue($0, .null, $0.name) }
       return out
     }

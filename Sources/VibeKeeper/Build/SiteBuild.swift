@@ -167,7 +167,7 @@ public struct SiteBuild: Sendable {
     outcome.skipped = site.skipped
     outcome.pages = site.pages
     outcome.feeds = site.feeds
-    outcome.steps.finish("render")
+    outcome.steps.finish("render", parts: site.steps)
     guard let publisher else { return outcome }
     outcome.failure = verdict(site, templates: plan.library.diagnostics, all: outcome.diagnostics)
     guard outcome.failure == nil else { return outcome }

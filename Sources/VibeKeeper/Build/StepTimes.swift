@@ -2,10 +2,18 @@
 public struct StepTimes: Sendable {
   /// Each step's name and wall time in seconds.
   public private(set) var steps: [(name: String, seconds: Double)] = []
+  /// The parts of a step that timed its own (the render's prelude, pages, …), by name.
+  public private(set) var parts: [String: StepTimes] = [:]
   private var last = ContinuousClock.now
 
   /// Starts the clock.
   public init() {}
+
+  /// Ends the current step, naming it; `parts` are its own times, when it kept them.
+  public mutating func finish(_ name: String, parts: StepTimes) {
+    finish(name)
+    self.parts[name] = parts
+  }
 
   /// Ends the current step, naming it.
   public mutating func finish(_ name: String) {
@@ -15,8 +23,11 @@ public struct StepTimes: Sendable {
     last = now
   }
 
-  /// `load 0.12 s, render 0.40 s, …`
+  /// `load 0.120 s, render 0.400 s (prelude 0.150 s, …), …`
   public var summary: String {
-    steps.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
+    steps.map { step in
+      let own = parts[step.name].map { " (" + $0.summary + ")" } ?? ""
+      return "\(step.name) \(String(format: "%.3f", step.seconds)) s" + own
+    }.joined(separator: ", ")
   }
 }

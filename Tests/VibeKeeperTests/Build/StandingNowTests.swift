@@ -34,3 +34,22 @@ import Testing
     #expect(!StandingNow.isBehind(nil, at: ten, clock: one))
   }
 }
+
+/// `build --verbose` prints each step's time, and the render's own parts beside it.
+@Suite struct StepTimesTests {
+  @Test func aStepsPartsArePrintedBesideIt() {
+    var parts = StepTimes()
+    parts.finish("values")
+    parts.finish("pages")
+    var steps = StepTimes()
+    steps.finish("load")
+    steps.finish("render", parts: parts)
+    let summary = steps.summary
+    #expect(summary.hasPrefix("load 0.0"))
+    #expect(summary.contains(", render 0.0"))
+    #expect(summary.contains(" s (values 0.0"))
+    #expect(summary.contains(" s, pages 0.0"))
+    #expect(summary.hasSuffix(" s)"))
+    #expect(steps.parts["render"]?.steps.map(\.name) == ["values", "pages"])
+  }
+}

@@ -73,6 +73,8 @@ public struct SiteRenderer: Sendable {
     public var record = PageRecord(environment: Fingerprint(high: 0, low: 0))
     /// What its feeds published (for SEQUENCE numbers next time); nil without feeds.
     public var feedState: FeedState?
+    /// How long each part of the render took (`build --verbose`).
+    public var steps = StepTimes()
   }
 
   /// Renders the site; `progress` is told after each page (done, total).
@@ -89,12 +91,15 @@ public struct SiteRenderer: Sendable {
       out.countUnrendered(pages)
       return out
     }
+    var steps = StepTimes()
     // The values are made for the prelude alone: the pages keep only what it made.
     let prelude = self.prelude(values(links), links)
+    steps.finish("values")
     let environment = RenderEnvironment(
       clock: analysis.clock, currency: household.settings.currency, strict: strict,
       markdown: prelude.markdown)
     let (planned, clashes) = plan(prelude.model, links, addresses)
+    steps.finish("plan")
     let pages = rendering.map { names in planned.filter { names.contains($0.template) } } ?? planned
     var globals = prelude.model.globals
     for (k, v) in prelude.feedValues { globals[k] = v }
@@ -110,15 +115,19 @@ public struct SiteRenderer: Sendable {
         environment: environment, library: library, codeIdentity: codeIdentity),
       lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
       jobs: jobs)
+    steps.finish("globals")
     let results = renderPages(
       pages, globals: globals, searchIndex: prelude.searchIndex, environment: environment,
       skipping: skipping, progress: progress)
+    steps.finish("pages")
     var out = collect(
       pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
+    out.steps = steps
     if rendering != nil {
       // `check`: the pages not rendered are counted, and nothing is kept.
       out.countUnrendered(planned.filter { !(rendering?.contains($0.template) ?? true) })
       out.diagnostics += clashes + missingPhotos()
+      out.steps.finish("files")
       return out
     }
     out.diagnostics += clashes
@@ -135,6 +144,7 @@ public struct SiteRenderer: Sendable {
     }
     out.diagnostics += missingPhotos()
     out.files.sort { $0.path < $1.path }
+    out.steps.finish("files")
     return out
   }
 

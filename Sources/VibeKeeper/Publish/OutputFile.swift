@@ -4,7 +4,12 @@ public struct OutputFile: Sendable, Hashable {
   /// A relative path with `/` separators (`contacts/mom.html`).
   public var path: String
   /// The file's bytes (empty when `reused` is set).
-  public var bytes: [UInt8]
+  public var bytes: [UInt8] {
+    didSet { bytesHash = nil }
+  }
+  /// The hash of `bytes` when it was worked out with them (`hashing(path:bytes:)`, on the
+  /// thread that rendered them); cleared when the bytes change.
+  public private(set) var bytesHash: ContentHash?
   /// Set when the file is unchanged since the published site and was not rendered: its
   /// content hash in the published manifest. The publisher links the published file, or
   /// throws a `PublishError` with `staleReuse` set when the published site does not have
@@ -34,6 +39,13 @@ public struct OutputFile: Sendable, Hashable {
     self.init(path: path, bytes: Array(text.utf8))
   }
 
+  /// A file from bytes, with their content hash worked out now.
+  public static func hashing(path: String, bytes: [UInt8]) -> OutputFile {
+    var file = OutputFile(path: path, bytes: bytes)
+    file.bytesHash = ContentHash(bytes)
+    return file
+  }
+
   /// A file unchanged since the published site, whose content hash there is `hash`
   /// (`Publisher.publishedManifest()`): no bytes, the published file is reused.
   public static func unchanged(path: String, hash: ContentHash) -> OutputFile {
@@ -49,8 +61,22 @@ public struct OutputFile: Sendable, Hashable {
     return file
   }
 
-  /// The content hash when it is known without the bytes (a reused or copied file).
-  public var knownHash: ContentHash? { reused ?? copied?.hash }
+  /// The content hash when it is known without hashing the bytes (a reused or copied
+  /// file, or one made by `hashing(path:bytes:)`).
+  public var knownHash: ContentHash? { reused ?? copied?.hash ?? bytesHash }
+
+  /// Files are equal by path and content; a hash already worked out does not count.
+  public static func == (a: OutputFile, b: OutputFile) -> Bool {
+    a.path == b.path && a.bytes == b.bytes && a.reused == b.reused && a.copied == b.copied
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(bytes)
+    hasher.combine(reused)
+    hasher.combine(copied)
+  }
 
   /// Whether `path` stays inside the output folder: relative, no empty, `.` or `..`
   /// segments, no backslashes or NUL.

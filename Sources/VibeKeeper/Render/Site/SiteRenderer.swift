@@ -247,7 +247,8 @@ public struct SiteRenderer: Sendable {
       let r = try library.render(
         page.template, context: context, environment: environment,
         recordingReads: recordsReads)
-      let file = OutputFile(path: page.path, bytes: r.bytes)
+      // Hashed here, on the worker: the page record and the publisher need the hash.
+      let file = OutputFile.hashing(path: page.path, bytes: r.bytes)
       // A page with warnings is rendered every time, so its warnings are always reported.
       guard let reads = r.reads, r.warnings.isEmpty else {
         return .success(
@@ -275,7 +276,7 @@ public struct SiteRenderer: Sendable {
         out.diagnostics += outcome.warnings
         out.files.append(outcome.file)
         if let fingerprint = outcome.fingerprint, let reads = outcome.reads {
-          let hash = outcome.file.reused ?? ContentHash(outcome.file.bytes)
+          let hash = outcome.file.knownHash ?? ContentHash(outcome.file.bytes)
           out.record.set(
             page.path, fingerprint: fingerprint, output: hash, reads: reads,
             numberInLast: outcome.lastReadsIndex)

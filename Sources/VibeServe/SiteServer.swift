@@ -131,7 +131,8 @@ public struct SiteServer: Sendable {
         response = SiteServer.response(answer, head: request.method == .head)
       }
       if verbose {
-        let ms = Double((ContinuousClock.now - started).components.attoseconds) / 1e15
+        // Whole seconds count too (an answer that took over a second).
+        let ms = (ContinuousClock.now - started).seconds * 1000
         log(
           "\(request.method.rawValue) \(SiteServer.masked(target)) \(status) \(size) bytes \(String(format: "%.1f", ms)) ms"
         )

@@ -112,8 +112,7 @@ struct BuildOptions: ParsableArguments {
       return (.failed, outcome)
     }
     let errors = outcome.diagnostics.errorCount
-    let elapsed = ContinuousClock.now - started
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = (ContinuousClock.now - started).seconds
     if !quiet {
       let counts = DiagnosticFormatter(color: false).summary(
         errors: errors, warnings: outcome.diagnostics.warningCount)

@@ -18,8 +18,7 @@ enum Terminal {
 
   /// Whole milliseconds since `start`.
   static func milliseconds(since start: ContinuousClock.Instant) -> Int {
-    let d = ContinuousClock.now - start
-    return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+    Int((ContinuousClock.now - start).milliseconds)
   }
 
   /// Whether a file descriptor is a terminal.

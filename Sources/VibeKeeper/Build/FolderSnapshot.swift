@@ -17,7 +17,7 @@ public struct FolderSnapshot: Equatable, Sendable {
   private mutating func add(folder: String) {
     guard let listed = DirectoryEntries.read(folder) else { return }
     for entry in listed where !entry.name.hasPrefix(".") {
-      let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+      let path = DirectoryEntries.path(of: entry.name, in: folder)
       switch entry.type(in: folder) {
       case S_IFDIR: add(folder: path)
       case S_IFREG, S_IFLNK:

@@ -6,7 +6,7 @@ import Foundation
 /// `FolderSnapshot` every `pollInterval` seconds. Hidden names (`.git`, an editor's
 /// `.x.swp`) are never a change, as in the snapshot. One thread waits on it at a time.
 public final class FolderWatcher: @unchecked Sendable {
-  private let folders: [String]
+  private let folders: [URL]
   private let pollInterval: Double
   private var source: ChangeSource
 
@@ -18,10 +18,10 @@ public final class FolderWatcher: @unchecked Sendable {
 
   /// A watcher that polls even where the kernel could tell (`kernelEvents` false: tests).
   init(_ folders: [URL], pollInterval: Double, kernelEvents: Bool) {
-    self.folders = folders.map { $0.standardizedFileURL.path }
+    self.folders = folders.map(\.standardizedFileURL)
     self.pollInterval = pollInterval
     #if canImport(Glibc)
-      if kernelEvents, let events = KernelEvents(self.folders) {
+      if kernelEvents, let events = KernelEvents(self.folders.map(\.path)) {
         source = .events(events)
         return
       }
@@ -41,9 +41,8 @@ public final class FolderWatcher: @unchecked Sendable {
   public func changes(timeout: Double, quiet: Double, settleLimit: Double = 3) -> [String] {
     var changed = next(timeout: timeout)
     guard !changed.isEmpty else { return [] }
-    let started = ContinuousClock.now
-    let limit = Duration.milliseconds(Int(max(0, min(settleLimit, 86_400)) * 1000))
-    while ContinuousClock.now - started < limit {
+    let end = ContinuousClock.now + .waiting(settleLimit)
+    while ContinuousClock.now < end {
       let more = next(timeout: quiet)
       if more.isEmpty { break }
       changed.formUnion(more)
@@ -55,9 +54,9 @@ public final class FolderWatcher: @unchecked Sendable {
   private func next(timeout: Double) -> Set<String> {
     switch source {
     case .polling(let seen):
-      let deadline = ContinuousClock.now + .milliseconds(Int(max(0, min(timeout, 86_400)) * 1000))
+      let deadline = ContinuousClock.now + .waiting(timeout)
       while true {
-        let now = FolderSnapshot(folders.map { URL(fileURLWithPath: $0) })
+        let now = FolderSnapshot(folders)
         let changed = now.changes(since: seen)
         if !changed.isEmpty {
           source = .polling(now)
@@ -65,8 +64,7 @@ public final class FolderWatcher: @unchecked Sendable {
         }
         let left = deadline - ContinuousClock.now
         if left <= .zero { return [] }
-        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
-        Thread.sleep(forTimeInterval: min(pollInterval, seconds))
+        Thread.sleep(forTimeInterval: min(pollInterval, left.seconds))
       }
     #if canImport(Glibc)
       case .events(let events):
@@ -74,8 +72,8 @@ public final class FolderWatcher: @unchecked Sendable {
         guard events.exhausted else { return changed }
         // The kernel's watches ran out for a new folder: poll from here on, and say the
         // folders changed, as the new folder's files may not all have been seen.
-        source = .polling(FolderSnapshot(folders.map { URL(fileURLWithPath: $0) }))
-        return changed.union(folders)
+        source = .polling(FolderSnapshot(folders))
+        return changed.union(folders.map(\.path))
     #endif
     }
   }
@@ -134,15 +132,26 @@ public final class FolderWatcher: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// Watches a root that is there again (or at last).
+    private func watchIfThere(_ root: String, found: inout Set<String>) {
+      if FileManager.default.fileExists(atPath: root) { watchTree(root, found: &found) }
+    }
+
     /// Watches `folder` and every folder under it (hidden ones skipped); each regular file
-    /// met is added to `found`. False when the kernel's watches ran out.
+    /// met is added to `found`. False (and `exhausted` set) when the kernel's watches ran
+    /// out.
+    @discardableResult
     private func watchTree(_ folder: String, found: inout Set<String>) -> Bool {
       let wd = inotify_add_watch(fd, folder, mask)
-      if wd < 0 { return errno != ENOSPC && errno != ENOMEM }
+      if wd < 0 {
+        let error = errno
+        exhausted = exhausted || error == ENOSPC || error == ENOMEM
+        return !exhausted
+      }
       folderOf[wd] = folder
       guard let entries = DirectoryEntries.read(folder) else { return true }
       for entry in entries where !entry.name.hasPrefix(".") {
-        let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+        let path = DirectoryEntries.path(of: entry.name, in: folder)
         switch entry.type(in: folder) {
         case S_IFDIR: if !watchTree(path, found: &found) { return false }
         default: found.insert(path)
@@ -154,12 +163,10 @@ public final class FolderWatcher: @unchecked Sendable {
     /// The paths the events within `timeout` seconds name (events that name nothing, such
     /// as a hidden file's or an empty folder's, do not end the wait).
     func next(timeout: Double) -> Set<String> {
-      let deadline = ContinuousClock.now + .milliseconds(Int(max(0, min(timeout, 86_400)) * 1000))
+      let deadline = ContinuousClock.now + .waiting(timeout)
       var changed: Set<String> = []
       while changed.isEmpty {
-        let left = deadline - ContinuousClock.now
-        let milliseconds =
-          left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = (deadline - ContinuousClock.now).milliseconds
         guard milliseconds > 0 else { break }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, Int32(milliseconds)) > 0 else { break }
@@ -192,7 +199,7 @@ public final class FolderWatcher: @unchecked Sendable {
       if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
         // Events were lost: say every root changed, and watch what is there now.
         changed.formUnion(roots)
-        for root in roots where !watchTree(root, found: &changed) { exhausted = true }
+        for root in roots { watchTree(root, found: &changed) }
         return
       }
       if event.mask & UInt32(IN_IGNORED) != 0 {
@@ -201,10 +208,8 @@ public final class FolderWatcher: @unchecked Sendable {
       }
       guard let folder = folderOf[event.wd] else {
         // A watched parent of a root that did not exist: watch the root if it is there.
-        for root in roots where folderOf.values.contains(root) == false {
-          if FileManager.default.fileExists(atPath: root), !watchTree(root, found: &changed) {
-            exhausted = true
-          }
+        for root in roots where !folderOf.values.contains(root) {
+          watchIfThere(root, found: &changed)
         }
         return
       }
@@ -216,15 +221,13 @@ public final class FolderWatcher: @unchecked Sendable {
             unwatch(folder)
             awaitRoot(folder)
             // A folder put back before this event was read sends its parent nothing more.
-            if FileManager.default.fileExists(atPath: folder), !watchTree(folder, found: &changed) {
-              exhausted = true
-            }
+            watchIfThere(folder, found: &changed)
           }
         }
         return
       }
       guard !name.hasPrefix(".") else { return }
-      let path = folder == "/" ? "/" + name : folder + "/" + name
+      let path = DirectoryEntries.path(of: name, in: folder)
       guard event.mask & UInt32(IN_ISDIR) != 0 else {
         changed.insert(path)
         return
@@ -232,7 +235,7 @@ public final class FolderWatcher: @unchecked Sendable {
       // A folder that appears is watched, and its files are changes; one that goes away
       // is a change (its files' own events may not come when it was moved).
       if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-        if !watchTree(path, found: &changed) { exhausted = true }
+        watchTree(path, found: &changed)
       } else if event.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
         changed.insert(path)
         unwatch(path)

@@ -18,8 +18,7 @@ public struct StepTimes: Sendable {
   /// Ends the current step, naming it.
   public mutating func finish(_ name: String) {
     let now = ContinuousClock.now
-    let d = (now - last).components
-    steps.append((name, Double(d.seconds) + Double(d.attoseconds) / 1e18))
+    steps.append((name, (now - last).seconds))
     last = now
   }
 

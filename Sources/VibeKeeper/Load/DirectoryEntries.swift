@@ -14,9 +14,14 @@ struct DirectoryEntries {
     func type(in folder: String) -> mode_t? {
       if typeCode != UInt8(DT_UNKNOWN) { return mode_t(typeCode) << 12 }
       var info = stat()
-      guard lstat(folder + "/" + name, &info) == 0 else { return nil }
+      guard lstat(DirectoryEntries.path(of: name, in: folder), &info) == 0 else { return nil }
       return info.st_mode & S_IFMT
     }
+  }
+
+  /// The path of the entry `name` of `folder`.
+  static func path(of name: String, in folder: String) -> String {
+    folder == "/" ? "/" + name : folder + "/" + name
   }
 
   /// The entries of `folder` except `.` and `..`, sorted by name; nil when it cannot be read.

@@ -3,8 +3,9 @@ import Foundation
 /// The whole pipeline as named steps: load the data folder, analyse it at "now", plan
 /// (templates and what the last build left), render the site, publish it atomically.
 /// `vibekeeper check` is the same build without the publish step, rendering only the pages
-/// the user's templates reach, so both report the same diagnostics. A build whose templates fail (or, with `strict`, that has any
-/// error) publishes nothing, so the previous site stays as it was.
+/// the user's templates reach, so both report the same diagnostics. A build whose
+/// templates fail (or, with `strict`, that has any error) publishes nothing, so the
+/// previous site stays as it was.
 public struct SiteBuild: Sendable {
   /// The data folder and how it is shown in messages.
   public var data: URL
@@ -234,9 +235,9 @@ public struct SiteBuild: Sendable {
     let view = PublishedView(loaded.household)
     // A check that renders nothing needs only the records' order (`SiteModel(outline:)`
     // keeps the published ones in the whole analysis's order), not a second analysis.
-    let renders = publishes || plan.library.names.contains(where: plan.library.reachesUserTemplate)
+    let rendered = SiteRenderer.renderedTemplates(plan.library, builtInPages: publishes)
     let shown =
-      view.leftOut && renders
+      view.leftOut && rendered?.isEmpty != true
       ? HouseholdAnalysis(view.household, clock: analysis.clock) : analysis
     var renderer = SiteRenderer(
       household: view.household, analysis: shown, library: plan.library, strict: strict,

@@ -12,21 +12,11 @@ public enum LocalSettings {
   /// Bytes in a feed secret (written as twice as many hex digits).
   public static let secretBytes = 32
 
-  /// Reads the file at `url` (when there is one) into `settings`; its diagnostics, and an
+  /// Reads the file's `bytes` as read (nil: there is no such file; the caller keeps the
+  /// bytes for the decode cache's key) into `settings`; its diagnostics, and an
   /// error at the `feeds:` line of `settingsText` when the feeds are secret but there is
   /// no secret (the feeds are then left out). The notify channels are those of `channels`
   /// (from `vibekeeper.yml`) with this file's fields merged in.
-  static func read(
-    _ url: URL?, display: (String) -> String, settingsText: String?,
-    channels: NotifySettingsDecoder.Source? = nil, into settings: inout Settings
-  ) -> [Diagnostic] {
-    read(
-      bytes: url.flatMap { FileManager.default.contents(atPath: $0.path) }.map { [UInt8]($0) },
-      display: display, settingsText: settingsText, channels: channels, into: &settings)
-  }
-
-  /// The same, from the file's bytes as read (nil: there is no such file), so a caller
-  /// that keeps the bytes (the decode cache's key) keeps exactly what was decoded.
   static func read(
     bytes: [UInt8]?, display: (String) -> String, settingsText: String?,
     channels: NotifySettingsDecoder.Source? = nil, into settings: inout Settings
@@ -35,7 +25,7 @@ public enum LocalSettings {
     var localChannels: NotifySettingsDecoder.Source?
     let shown = display(fileName)
     if let bytes {
-      switch SourceText.decode([UInt8](bytes), file: shown) {
+      switch SourceText.decode(bytes, file: shown) {
       case .failure(let d): diagnostics.append(d)
       case .success(let text):
         let (node, d1) = YAMLReader(file: shown, lineOffset: 0).read(Substring(text.text))

@@ -79,12 +79,12 @@ struct SiteModel: Sendable {
     let shownBudgets = Set(h.budgets.map(\.meta))
     out.byKind[.budgets] = a.budgets.summaries.filter { shownBudgets.contains($0.budget.meta) }
       .map { b in RecordValue(b.budget, value { v.budget(b) }, b.budget.title) }
+    let shownLists = Set(h.shopping.map(\.meta))
+    out.byKind[.shopping] = a.shopping.filter { shownLists.contains($0.list.meta) }.map { l in
+      RecordValue(l.list, value { v.shopping(l) }, l.list.title)
+    }
     guard withValues else {
-      let shownLists = Set(h.shopping.map(\.meta))
       out.byKind[.items] = h.items.map { RecordValue($0, .null, $0.name) }
-      out.byKind[.shopping] = a.shopping.filter { shownLists.contains($0.list.meta) }.map {
-        RecordValue($0.list, .null, $0.list.title)
-      }
       out.byKind[.games] = h.games.map { RecordValue($0, .null, $0.name) }
       return out
     }
@@ -95,7 +95,6 @@ struct SiteModel: Sendable {
       RecordValue(
         $0, v.item($0, histories: histories[$0.id] ?? [], cadence: cadence[$0.id]), $0.name)
     }
-    out.byKind[.shopping] = a.shopping.map { RecordValue($0.list, v.shopping($0), $0.list.title) }
     var played: [String: Set<LocalDate>] = [:]
     for r in h.results where r.completed {
       played[r.game, default: []].insert(r.when.localDate(in: a.clock))

@@ -81,9 +81,7 @@ public struct SiteRenderer: Sendable {
   public func render(progress: (@Sendable (Int, Int) -> Void)? = nil) -> Output {
     let links = Permalinks(household)
     let addresses = FeedAddresses(settings: household.settings)
-    // Without built-in pages, only the templates that reach the user's are rendered.
-    let rendering =
-      rendersBuiltInPages ? nil : Set(library.names.filter(library.reachesUserTemplate))
+    let rendering = SiteRenderer.renderedTemplates(library, builtInPages: rendersBuiltInPages)
     if let rendering, rendering.isEmpty {
       let (pages, clashes) = plan(SiteModel(outline: values(links)), links, addresses)
       var out = Output()
@@ -123,9 +121,9 @@ public struct SiteRenderer: Sendable {
     var out = collect(
       pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
     out.steps = steps
-    if rendering != nil {
+    if let rendering {
       // `check`: the pages not rendered are counted, and nothing is kept.
-      out.countUnrendered(planned.filter { !(rendering?.contains($0.template) ?? true) })
+      out.countUnrendered(planned.filter { !rendering.contains($0.template) })
       out.diagnostics += clashes + missingPhotos()
       out.steps.finish("files")
       return out
@@ -183,8 +181,8 @@ public struct SiteRenderer: Sendable {
           previous: previousFeedState)
         return .feeds(feeds.templateValues, feeds.state)
       default:
-        // The index inline for the search page (fetch of a local file is blocked from
-        // file://); JSONValue escapes <, > and & so it is safe inside a <script> element.
+        // `search-index.json`, and the script the search page loads (fetch of a local file
+        // is blocked from file://); JSONValue escapes <, > and & so it is safe in a script.
         return .search(SearchIndex.text(household, links: links, jobs: jobs))
       }
     }
@@ -326,6 +324,12 @@ extension SiteRenderer.Output {
 }
 
 extension SiteRenderer {
+  /// The templates whose pages are rendered: all of them (nil), or without `builtInPages`
+  /// only those that reach the user's templates (`TemplateLibrary.reachesUserTemplate`).
+  static func renderedTemplates(_ library: TemplateLibrary, builtInPages: Bool) -> Set<String>? {
+    builtInPages ? nil : Set(library.names.filter(library.reachesUserTemplate))
+  }
+
   /// Whether an output usually holds every record or event (a feed, a list page).
   static func isHeavy(_ path: String) -> Bool {
     path.hasSuffix(".ics") || path.hasSuffix("index.html")

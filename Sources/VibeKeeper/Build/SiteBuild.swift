@@ -126,8 +126,12 @@ public struct SiteBuild: Sendable {
       DecodeCacheFile.write(cache, to: decodeCachePath, identity: codeIdentity)
     }
     // Only a process that builds again (`watch`, `serve`) keeps the cache in memory, and
-    // without the file's bytes, which it no longer needs.
-    loaded.cache = loadCache == nil ? nil : loaded.cache?.decodedOnly
+    // without the bytes read from the file (only its first build read them).
+    if loadCache == nil {
+      loaded.cache = nil
+    } else if fromDisk != nil {
+      loaded.cache = loaded.cache?.decodedOnly
+    }
     outcome.loadCache = loaded.cache
     outcome.household = loaded.household
     outcome.steps.finish("load")

@@ -74,6 +74,12 @@ public struct Permalinks: Sendable {
   /// A path segment safe on every file system and in URLs: lower-case, letters and digits
   /// (any script), `-`, `_`, `.`; everything else becomes `-`; never hidden, never empty.
   static func fileSafe(_ segment: String) -> String {
+    segment.utf8.allSatisfy({ $0 < 0x80 })
+      ? fileSafeASCII(segment) : fileSafeByCharacter(segment)
+  }
+
+  /// `fileSafe`, character by character (any script).
+  static func fileSafeByCharacter(_ segment: String) -> String {
     var out = ""
     for ch in segment.lowercased() {
       if ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == "." {
@@ -85,6 +91,27 @@ public struct Permalinks: Sendable {
     while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
     while out.hasSuffix("-") { out.removeLast() }
     return out.isEmpty ? "record" : out
+  }
+
+  /// `fileSafe` for ASCII text (most ids): the same rule, byte by byte.
+  private static func fileSafeASCII(_ segment: String) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(segment.utf8.count)
+    for b in segment.utf8 {
+      switch b {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+        out.append(b)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        out.append(b + 32)
+      default:
+        if out.last != UInt8(ascii: "-") { out.append(UInt8(ascii: "-")) }
+      }
+    }
+    let start = out.firstIndex { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "-") }
+    guard let start else { return "record" }
+    let end = out.lastIndex { $0 != UInt8(ascii: "-") } ?? start
+    return String(decoding: out[start...end], as: UTF8.self)
   }
 
   /// Percent-encodes a path for an `href` (keeps unreserved characters and `/`).

@@ -12,11 +12,60 @@ enum SearchIndex {
     let documents = Search.documents(household)
     let chunk = 256
     let parts = Parallel.map((documents.count + chunk - 1) / chunk, jobs: jobs) { part in
-      documents[(part * chunk)..<min(documents.count, (part + 1) * chunk)].map {
-        entry($0, links: links).serialized(pretty: false)
-      }.joined(separator: ",")
+      var out = ""
+      for (k, d) in documents[(part * chunk)..<min(documents.count, (part + 1) * chunk)]
+        .enumerated()
+      {
+        if k > 0 { out += "," }
+        write(d, links: links, into: &out)
+      }
+      return out
     }
     return "{\"version\":1,\"records\":[" + parts.joined(separator: ",") + "]}"
+  }
+
+  /// One record's entry written as `entry(_:links:)` serializes it, compact, without
+  /// building the JSON value (the index's hot path: one entry per record, every build).
+  private static func write(_ d: SearchDocument, links: Permalinks, into out: inout String) {
+    out += "{\"kind\":"
+    out += JSONValue.quoted(d.kind.rawValue)
+    out += ",\"id\":"
+    out += JSONValue.quoted(d.id)
+    out += ",\"name\":"
+    out += JSONValue.quoted(d.name)
+    out += ",\"folded\":"
+    out += JSONValue.quoted(Search.fold(d.name))
+    out += ",\"url\":"
+    out += links.url(kind(of: d), d.id).map(JSONValue.quoted) ?? "null"
+    out += ",\"fields\":{"
+    var first = true
+    for (name, texts) in d.fields {
+      var any = false
+      for text in texts {
+        let folded = Search.fold(text)
+        guard !folded.isEmpty else { continue }
+        if !any {
+          if !first { out += "," }
+          out += JSONValue.quoted(name)
+          out += ":["
+          (first, any) = (false, true)
+        } else {
+          out += ","
+        }
+        out += JSONValue.quoted(folded)
+      }
+      if any { out += "]" }
+    }
+    out += "}}"
+  }
+
+  /// The kind whose pages a search document's record has.
+  private static func kind(of d: SearchDocument) -> RecordKind {
+    switch d.kind {
+    case .gift: .gifts
+    case .item: .items
+    case .contact: .contacts
+    }
   }
 
   /// The index document.
@@ -29,12 +78,6 @@ enum SearchIndex {
 
   /// One record's entry.
   private static func entry(_ d: SearchDocument, links: Permalinks) -> JSONValue {
-    let kind: RecordKind =
-      switch d.kind {
-      case .gift: .gifts
-      case .item: .items
-      case .contact: .contacts
-      }
     let fields = d.fields.compactMap { name, texts -> JSONField? in
       let folded = texts.map(Search.fold).filter { !$0.isEmpty }
       return folded.isEmpty ? nil : JSONField(name, .array(folded.map(JSONValue.string)))
@@ -42,7 +85,7 @@ enum SearchIndex {
     return .object([
       JSONField("kind", .string(d.kind.rawValue)), JSONField("id", .string(d.id)),
       JSONField("name", .string(d.name)), JSONField("folded", .string(Search.fold(d.name))),
-      JSONField("url", .optional(links.url(kind, d.id).map(JSONValue.string))),
+      JSONField("url", .optional(links.url(kind(of: d), d.id).map(JSONValue.string))),
       JSONField("fields", .object(fields)),
     ])
   }

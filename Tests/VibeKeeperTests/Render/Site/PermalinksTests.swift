@@ -17,4 +17,34 @@ import Testing
     #expect(Permalinks.withoutHTML("gifts/v1.2.html") == "gifts/v1.2")
     #expect(Permalinks.withoutHTML("gifts/lamp") == "gifts/lamp")
   }
+
+  @Test func fileSafeSegments() {
+    #expect(Permalinks.fileSafe("Tea Set") == "tea-set")
+    #expect(Permalinks.fileSafe("..hidden") == "hidden")
+    #expect(Permalinks.fileSafe("-.-a--b!!c-") == "a--b-c")
+    #expect(Permalinks.fileSafe("v1.2") == "v1.2")
+    #expect(Permalinks.fileSafe("a..") == "a..")
+    #expect(Permalinks.fileSafe("?!") == "record")
+    #expect(Permalinks.fileSafe("") == "record")
+    #expect(Permalinks.fileSafe("a\r\nb") == "a-b")
+    #expect(Permalinks.fileSafe("Crème Brûlée") == "crème-brûlée")
+  }
+
+  /// ASCII ids take a byte-by-byte path: it gives what the rule, character by character,
+  /// gives.
+  @Test func asciiSegmentsFollowTheCharacterRule() {
+    let alphabet = Array("aZ09-_. /!\t\r\n~%".unicodeScalars)
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<5_000 {
+      var segment = ""
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for k in 0..<Int(seed >> 60) {
+        let pick = Int((seed >> UInt64(k * 4 % 56)) & 0xF) % alphabet.count
+        segment.unicodeScalars.append(alphabet[pick])
+      }
+      #expect(
+        Permalinks.fileSafe(segment) == Permalinks.fileSafeByCharacter(segment),
+        "\(segment.debugDescription)")
+    }
+  }
 }

@@ -23,6 +23,20 @@ import Testing
       gift.description = "Line\none & two"
       household.gifts.append(gift)
     }
+    // Items and contacts, with fields empty, folded away or needing escapes.
+    for n in 0..<(gifts % 7) {
+      var item = Item(
+        meta: RecordMeta(id: "i\(n)", location: .init(file: "i", line: 1, column: 1), path: "i"),
+        name: "Ünïcode  Item\\\(n)")
+      item.brand = n % 2 == 0 ? "  " : "Brand \"B\""
+      item.notes = "Straße\u{1}"
+      household.items.append(item)
+      var contact = Contact(
+        meta: RecordMeta(id: "c\(n)", location: .init(file: "c", line: 1, column: 1), path: "c"),
+        name: "Zoë \(n)")
+      contact.tags = ["ß", "\u{2029}"]
+      household.contacts.append(contact)
+    }
     let links = Permalinks(household)
     let whole = SearchIndex.json(household, links: links).serialized(pretty: false)
     for jobs in [1, 2, 3] {

@@ -68,7 +68,7 @@ public struct Permalinks: Sendable {
 
   /// `../` once per folder level of `path`: the way back to the site root.
   public static func root(of path: String) -> String {
-    String(repeating: "../", count: path.filter { $0 == "/" }.count)
+    String(repeating: "../", count: path.utf8.count { $0 == UInt8(ascii: "/") })
   }
 
   /// A path segment safe on every file system and in URLs: lower-case, letters and digits

@@ -107,8 +107,14 @@ struct SitePlan {
   static func withoutClashes(_ pages: [Page], reserved: Set<String>, library: TemplateLibrary)
     -> (pages: [Page], diagnostics: [Diagnostic])
   {
-    var owner: [String: String] = [:]
-    for path in reserved { owner[path] = "the site's \(path)" }
+    // Who writes each path: a reserved output (nil) or the page at an index of `pages`
+    // (its origin is only spelt out for a message).
+    var owner: [String: Int?] = [:]
+    for path in reserved { owner[path] = .some(nil) }
+    func origin(_ path: String) -> String {
+      guard let who = owner[path] else { return "" }
+      return who.map { pages[$0].origin } ?? "the site's \(path)"
+    }
     var kept: [Page] = []
     var diagnostics: [Diagnostic] = []
     func leaveOut(_ page: Page, _ message: String, hint: String) {
@@ -117,14 +123,15 @@ struct SitePlan {
         ?? SourceLocation(file: library.displayPath(of: page.template), line: 1, column: 1)
       diagnostics.append(Diagnostic(.error, location, message, hint: hint))
     }
-    for page in pages {
-      if let first = owner[page.path] {
+    for (i, page) in pages.enumerated() {
+      if owner[page.path] != nil {
         leaveOut(
-          page, "\(page.origin) would write \(page.path), which \(first) already writes",
+          page,
+          "\(page.origin) would write \(page.path), which \(origin(page.path)) already writes",
           hint: "give it another name or id; it is left out of the site")
         continue
       }
-      owner[page.path] = page.origin
+      owner[page.path] = i
       kept.append(page)
     }
     let paths = Set(owner.keys)
@@ -135,7 +142,7 @@ struct SitePlan {
         guard paths.contains(String(prefix)) else { continue }
         leaveOut(
           page,
-          "\(page.origin) would write \(page.path), but \(prefix) is a file of the site (\(owner[String(prefix)] ?? ""))",
+          "\(page.origin) would write \(page.path), but \(prefix) is a file of the site (\(origin(String(prefix))))",
           hint:
             "a name or id must not contain a page's name as a folder; it is left out of the site")
         return false

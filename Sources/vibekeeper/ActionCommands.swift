@@ -70,9 +70,9 @@ struct ActionRun {
 /// A decimal typed on the command line (`1.89`), or a usage error.
 func decimalArgument(_ text: String?, _ what: String) throws -> Decimal? {
   guard let text else { return nil }
-  guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
-    value >= 0, !text.contains(",")
-  else {
+  // Strictly digits with one optional point, as in the data files: `1.2.3`, `12abc`, `1e3`
+  // and `2x` are refused, never read as far as they look like a number.
+  guard let value = ScalarParsing.decimal(text), value >= 0 else {
     throw ValidationError("\(what) must be a number such as 1.89 (with a point), not '\(text)'")
   }
   return value

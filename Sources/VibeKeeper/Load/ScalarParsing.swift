@@ -2,11 +2,11 @@ import Foundation
 
 /// Strict parsers for the scalar formats of the data format: decimals, booleans, dates,
 /// date-times and times. Each returns nil on anything it does not accept exactly.
-enum ScalarParsing {
+public enum ScalarParsing {
   private static let posix = Locale(identifier: "en_US_POSIX")
 
   /// A decimal written with digits and an optional `.` part (`12`, `1.29`, `-3.5`).
-  static func decimal(_ text: String) -> Decimal? {
+  public static func decimal(_ text: String) -> Decimal? {
     let t = text.trimmedBlanks()
     var digitsSeen = false
     var dotSeen = false

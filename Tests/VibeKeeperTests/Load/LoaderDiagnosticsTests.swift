@@ -100,6 +100,19 @@ import Testing
     #expect(r.household.recordCount == 0)  // every record had an error: none is counted
   }
 
+  /// A batch used before it was bought is kept (its spending counts) with a warning.
+  @Test func usedBeforeBought() throws {
+    let r = try load([
+      "purchases/p.yml":
+        "- {date: 2026-11-02, price: 1, name: Z, used: 2026-11-01}\n- {date: 2026-11-02, price: 1, name: Y, used: 2026-11-02}\n"
+    ])
+    #expect(
+      lines(r) == [
+        "data/purchases/p.yml:1:47: warning: 'used' 2026-11-01 is before the purchase's 'date' 2026-11-02: the batch was not bought yet"
+      ])
+    #expect(r.household.purchases.count == 2)
+  }
+
   @Test func listFileHoldingAScalarAndEmptyFiles() throws {
     let r = try load([
       "games/bad.yml": "just a scalar\n",

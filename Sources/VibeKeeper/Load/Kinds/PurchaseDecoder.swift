@@ -36,6 +36,12 @@ enum PurchaseDecoder: KindDecoder {
     p.category = category?.lowercased()
     p.expires = expires
     p.used = used
+    if let used, used < date {
+      f.report(
+        .warning, at: f.location(of: "used"),
+        "'used' \(used) is before the purchase's 'date' \(date): the batch was not bought yet",
+        hint: "correct whichever date is a typo; the pantry and the waste figures count it as used")
+    }
     p.wasted = wasted ?? false
     p.notes = body
     if let total {

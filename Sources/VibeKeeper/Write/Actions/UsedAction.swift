@@ -19,11 +19,14 @@ public struct UsedAction: DataAction {
     // An item's batches may be in any month: every purchase and item is read.
     c.records.readAll(.purchases, .items)
     let h = c.household
-    let open = h.purchases.filter { p in
+    let day = try c.day(date)
+    let unused = h.purchases.filter { p in
       p.used == nil
         && (p.item.map { $0 == item.lowercased() || ActionContext.key($0) == key } ?? false
           || ActionContext.key(PurchaseMath.displayName(of: p, in: h)) == key)
     }
+    // A batch bought after the day was not in the pantry then.
+    let open = unused.filter { $0.date <= day }
     // The pantry's batches first (soonest expiry), else the oldest purchase.
     let batch =
       open.filter { $0.expires != nil }.min {
@@ -35,9 +38,14 @@ public struct UsedAction: DataAction {
           PurchaseMath.displayName(of: $0, in: h)
         })
       let hint = Suggestion.closest(to: item, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+      if let later = unused.map(\.date).min() {
+        throw DataWriter.Problem(
+          description:
+            "no batch of '\(item)' was in the pantry on \(day): the first open one was bought \(later)"
+        )
+      }
       throw DataWriter.Problem(description: "no open batch of '\(item)' in the pantry\(hint)")
     }
-    let day = try c.day(date)
     var fields: [(key: String, value: String)] = [("used", day.description)]
     if wasted { fields.append(("wasted", "true")) }
     let change = try c.editing(batch.meta, kind: .purchases, set: fields)

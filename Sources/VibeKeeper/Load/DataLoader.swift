@@ -20,6 +20,11 @@ public struct DataLoader: Sendable {
   /// would keep the stamp). Two seconds.
   public var settleTime: Duration = .seconds(2)
 
+  /// How secret feeds without a secret on this machine are reported: a warning when the
+  /// data is only read (`check` in a clone, a commit hook, CI: the secret never leaves the
+  /// machine that publishes), an error for a build that publishes (its feeds are left out).
+  public var missingFeedSecret = Severity.warning
+
   /// Creates a loader for `root`; `displayRoot` defaults to the path as given.
   public init(root: URL, displayRoot: String? = nil) {
     self.root = root
@@ -125,7 +130,7 @@ public struct DataLoader: Sendable {
     diagnostics += LocalSettings.read(
       bytes: local, display: shown,
       settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) }, channels: channels,
-      into: &settings)
+      missingSecret: missingFeedSecret, into: &settings)
     return (settings, SettingsBytes(main: settingsBytes, local: local), diagnostics)
   }
 

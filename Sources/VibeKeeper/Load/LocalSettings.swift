@@ -13,13 +13,14 @@ public enum LocalSettings {
   public static let secretBytes = 32
 
   /// Reads the file's `bytes` as read (nil: there is no such file; the caller keeps the
-  /// bytes for the decode cache's key) into `settings`; its diagnostics, and an
-  /// error at the `feeds:` line of `settingsText` when the feeds are secret but there is
-  /// no secret (the feeds are then left out). The notify channels are those of `channels`
-  /// (from `vibekeeper.yml`) with this file's fields merged in.
+  /// bytes for the decode cache's key) into `settings`; its diagnostics, and one of
+  /// severity `missingSecret` at the `feeds:` line of `settingsText` when the feeds are
+  /// secret but there is no secret (the feeds are then left out). The notify channels are
+  /// those of `channels` (from `vibekeeper.yml`) with this file's fields merged in.
   static func read(
     bytes: [UInt8]?, display: (String) -> String, settingsText: String?,
-    channels: NotifySettingsDecoder.Source? = nil, into settings: inout Settings
+    channels: NotifySettingsDecoder.Source? = nil, missingSecret: Severity = .warning,
+    into settings: inout Settings
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var localChannels: NotifySettingsDecoder.Source?
@@ -69,9 +70,11 @@ public enum LocalSettings {
       let line = (lines.firstIndex { $0.hasPrefix("feeds:") } ?? 0) + 1
       diagnostics.append(
         Diagnostic(
-          .error, SourceLocation(file: display("vibekeeper.yml"), line: line, column: 1),
+          missingSecret, SourceLocation(file: display("vibekeeper.yml"), line: line, column: 1),
           "the feeds are secret (`feeds: secret`), but \(fileName) holds no feed_secret, so no feed is published",
-          hint: "run `vibekeeper feeds rotate` to make one (it stays on this machine)"))
+          hint:
+            "copy \(fileName) from the machine that publishes the feeds, or run `vibekeeper feeds rotate` to make a new secret (and new feed addresses); it stays on this machine"
+        ))
     }
     return diagnostics
   }

@@ -146,10 +146,27 @@ public struct DataFolderInit: Sendable {
       let data = relative(folder.standardizedFileURL.resolvingSymlinksInPath().path, to: top)
       let script = """
         #!/bin/sh
-        # Installed by `vibekeeper init --git`: refuse a commit whose data has an error.
+        # Installed by `vibekeeper init --git`: refuse a commit whose data, as it will be
+        # committed (the staged files, not the working tree), has an error. The check runs on
+        # a scratch copy of them; media files are empty stand-ins there (the check only
+        # needs their names), and this machine's vibekeeper.local.yml goes with it.
         cd "$(git rev-parse --show-toplevel)" || exit 1
         vk=$(command -v vibekeeper || echo \(Self.shellQuoted(executable ?? "vibekeeper")))
-        exec "$vk" check --quiet --data \(Self.shellQuoted(data))
+        data=\(Self.shellQuoted(data))
+        tmp=$(mktemp -d "${TMPDIR:-/tmp}/vibekeeper-check.XXXXXX") || exit 1
+        trap 'rm -rf "$tmp"' EXIT
+        git ls-files -z --cached -- "$data" ":(exclude)$data/media" |
+          git checkout-index -z --stdin --prefix="$tmp/" || exit 1
+        git ls-files -z --cached -- "$data/media" | (cd "$tmp" && xargs -0 sh -c \\
+          'for f; do mkdir -p "$(dirname "$f")" && : >"$f"; done' stand-in) || exit 1
+        mkdir -p "$tmp/$data" || exit 1
+        if [ -f "$data/\(LocalSettings.fileName)" ]; then
+          cp "$data/\(LocalSettings.fileName)" "$tmp/$data/" || exit 1
+        fi
+        cd "$tmp" || exit 1
+        "$vk" check --quiet --data "$data" && exit 0
+        echo "vibekeeper: commit refused: the data as staged has an error (stage the files it needs with git add, or fix it)" >&2
+        exit 1
 
         """
       try? FileManager.default.createDirectory(

@@ -95,6 +95,16 @@ import Testing
     // A decimal comma is a usage error.
     let comma = try vk(["bought", "oat-milk", "1,89"], folder)
     #expect(comma.status == 2)
+    // So is anything but digits with one point: never read as far as it looks like one.
+    for price in ["1.2.3", "12abc", "1..5", "1e3", ".5", "5."] {
+      let r = try vk(["bought", "oat-milk", price], folder)
+      #expect(r.status == 2, "\(price): \(r.stdout)")
+      #expect(r.stderr.contains("must be a number such as 1.89"), "\(price): \(r.stderr)")
+    }
+    let quantity = try vk(["bought", "oat-milk", "1.89", "--qty", "2x"], folder)
+    #expect(quantity.status == 2)
+    let giftPrice = try vk(["gift", "scarf", "--bought", "--price", "80.5.0"], folder)
+    #expect(giftPrice.status == 2)
     // An unknown game, a share text of no game.
     let game = try vk(["played", "wordel", "3/6"], folder)
     #expect(game.status == 1)
@@ -230,6 +240,15 @@ import Testing
       Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
         "- {date: 2026-11-03, item: oat-milk, price: 1.79, expires: 2026-11-20, used: 2026-11-24, wasted: true}\n"
       ))
+    // A batch bought after the day was not in the pantry that day.
+    let before = Self.text(folder, "data/purchases/2026/11.yml")
+    let early = try vk(["used", "oat-milk", "--at", "2026-11-05", "--now", "2026-11-24"], folder)
+    #expect(early.status == 1)
+    #expect(
+      early.stderr.contains(
+        "no batch of 'oat-milk' was in the pantry on 2026-11-05: the first open one was bought 2026-11-10"
+      ), "\(early.stderr)")
+    #expect(Self.text(folder, "data/purchases/2026/11.yml") == before)
     let add = try vk(
       ["list", "weekend", "add", "--name", "Birthday candles", "--qty", "2"], folder)
     #expect(add.status == 0, "\(add.stderr)")
@@ -312,21 +331,36 @@ import Testing
     #expect(
       FileManager.default.fileExists(
         atPath: folder.url.appendingPathComponent("data/.git/hooks/pre-commit").path))
+    let env = [
+      "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "T",
+      "GIT_COMMITTER_EMAIL": "t@example.org",
+    ]
+    let repo = folder.url.appendingPathComponent("data")
+    let bought = [
+      "bought", "tea", "3.20", "--store", "Lidl", "--commit", "--data", "data", "--now",
+      "2026-11-24T10:00",
+    ]
+    // The hook checks what the commit holds: the purchase alone names an item that is not
+    // committed, so the purchase is written and the commit refused.
     try folder.write("data/items/tea.md", Data("---\nname: Tea\n---\n".utf8))
-    let r = try CLI.run(
+    let refused = try CLI.run(bought, cwd: folder.url, env: env)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("names item 'tea', which does not exist"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("commit refused: the data as staged has an error"))
+    #expect(try CLI.git(["log", "--format=%s"], in: repo) == "A new VibeKeeper household\n")
+    #expect(Self.text(folder, "data/purchases/2026/11.yml").contains("item: tea"))
+    // With the item committed, the next purchase is committed alone.
+    _ = try CLI.git(["add", "items/tea.md"], in: repo)
+    _ = try CLI.git(
       [
-        "bought", "tea", "3.20", "--store", "Lidl", "--commit", "--data", "data", "--now",
-        "2026-11-24T10:00",
-      ],
-      cwd: folder.url,
-      env: [
-        "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "T",
-        "GIT_COMMITTER_EMAIL": "t@example.org",
-      ])
+        "-c", "user.name=T", "-c", "user.email=t@example.org", "commit", "--quiet", "--no-verify",
+        "-m", "Tea",
+      ], in: repo)
+    let r = try CLI.run(bought, cwd: folder.url, env: env)
     #expect(r.status == 0, "\(r.stderr)")
-    let log = try CLI.git(
-      ["log", "--format=%s", "--name-only", "-1"], in: folder.url.appendingPathComponent("data"))
+    let log = try CLI.git(["log", "--format=%s", "--name-only", "-1"], in: repo)
     #expect(log == "Bought tea 3.20 EUR at Lidl\n\npurchases/2026/11.yml\n")
+    #expect(try CLI.git(["status", "--porcelain"], in: repo) == "")
   }
 }
 

@@ -109,6 +109,13 @@ import Testing
     let site = SiteFixture.files(root.url.appendingPathComponent("_site"))
     #expect(!site.isEmpty)
     #expect(!site.keys.contains { $0.hasSuffix(".ics") })
+    // Only the machine that publishes has the secret: a clone's `check` (a commit hook, CI)
+    // is told, and passes.
+    let check = try CLI.run(["check"], cwd: root.url)
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(
+      check.stderr.contains("data/vibekeeper.yml:3:1: warning: the feeds are secret"),
+      "\(check.stderr)")
     // A bad secret is an error at its line; rotate makes a good one, and .gitignore lists it.
     try root.write("data/vibekeeper.local.yml", Data("# mine\nfeed_secret: 12ab\n".utf8))
     let bad = try CLI.run(["check"], cwd: root.url)

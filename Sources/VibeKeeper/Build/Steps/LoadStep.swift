@@ -34,6 +34,8 @@ struct LoadStep {
   func run() -> LoadedData {
     var loader = DataLoader(root: data, displayRoot: display)
     loader.jobs = jobs
+    // A build that publishes leaves secret feeds out without their secret: an error.
+    if readsEverything { loader.missingFeedSecret = .error }
     let history = readsEverything
     let ((result, cache), commitTimes) = Parallel.pair(
       { [loader, self] in

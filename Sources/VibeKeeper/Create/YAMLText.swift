@@ -17,6 +17,21 @@ enum YAMLText {
       ? value : quoted(value)
   }
 
+  /// The scalar for a value that must stay text (a score, a name), in a flow mapping or
+  /// not: one that reads as a number, a time or a date (`42`, `1e3`, `0:42`, a number in
+  /// YAML 1.1, `2026-11-24`) is quoted, so every YAML reader keeps it text.
+  static func text(_ value: String, flow: Bool) -> String {
+    let numeric =
+      value.unicodeScalars.first.map {
+        ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+      } ?? false
+    if numeric, value.unicodeScalars.allSatisfy({ "0123456789+-.:_eE".unicodeScalars.contains($0) })
+    {
+      return quoted(value)
+    }
+    return flow ? flowScalar(value) : scalar(value)
+  }
+
   /// One list entry on one line: `- {date: 2026-11-24, item: oat-milk, price: 1.89}`.
   /// Values are YAML scalars already (`flowScalar`, numbers, dates).
   static func flowEntry(_ fields: [(key: String, value: String)]) -> String {

@@ -252,7 +252,7 @@ struct ImportPlanner {
 
   private static func scalar(_ v: ImportedRecord.Value, flow: Bool) -> String {
     switch v {
-    case .text(let t): flow ? YAMLText.flowScalar(t) : YAMLText.scalar(t)
+    case .text(let t): YAMLText.text(t, flow: flow)
     case .plain(let t), .id(of: let t): t
     }
   }

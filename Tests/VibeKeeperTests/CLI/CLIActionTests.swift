@@ -217,9 +217,56 @@ import Testing
       ["played", "-", "--new-game", "--now", "2026-11-24T07:00"], folder,
       stdin: "I solved the 11/24/2026 New York Times Mini Crossword in 0:42!\n")
     #expect(mini.status == 0, "\(mini.stderr)")
-    #expect(Self.text(folder, "data/games/the-mini.md") == "---\nname: The Mini\n---\n")
+    // Its id is the share's key, so the next share finds it.
+    #expect(Self.text(folder, "data/games/mini.md") == "---\nname: The Mini\n---\n")
+    // A share of a day that is over is logged on that day, with no time (it is not known);
+    // a time is quoted so that it stays text for every YAML reader.
+    let late = try vk(
+      ["played", "-", "--now", "2026-11-24T07:30"], folder,
+      stdin: "I solved the 11/22/2026 New York Times Mini Crossword in 1:05!\n")
+    #expect(late.status == 0, "\(late.stderr)")
+    #expect(
+      Self.text(folder, "data/results/2026/11.yml").hasSuffix(
+        "- {game: mini, at: 2026-11-24T07:00, score: \"0:42\"}\n- {game: mini, date: 2026-11-22, score: \"1:05\"}\n"
+      ))
+    // The same day's puzzle again is refused.
+    let again = try vk(
+      ["played", "-", "--now", "2026-11-24T07:40"], folder,
+      stdin: "I solved the 11/22/2026 New York Times Mini Crossword in 0:59!\n")
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("The Mini of 2026-11-22 is already logged"), "\(again.stderr)")
     let check = try CLI.run(["check", "--data", "data", "--now", "2026-11-26"], cwd: folder.url)
     #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  /// A share finds the household's game by the format's key or name, else by a name that
+  /// holds the key; the daily crossword is never taken for a game named the Mini.
+  @Test func sharesFindTheirGame() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write("data/games/crossword.md", Data("---\nname: Mini crossword\n---\n".utf8))
+    let daily = try vk(
+      ["played", "-", "--now", "2026-11-24T20:00"], folder,
+      stdin: "I solved the Tuesday 11/24/2026 New York Times Daily Crossword in 12:31!\n")
+    #expect(daily.status == 1)
+    #expect(
+      daily.stderr.contains("no game for The Crossword ('crossword'); known: crossword, wordle"),
+      "\(daily.stderr)")
+    let mini = try vk(
+      ["played", "-", "--now", "2026-11-24T20:00"], folder,
+      stdin: "I solved the 11/24/2026 New York Times Mini Crossword in 0:42!\n")
+    #expect(mini.status == 0, "\(mini.stderr)")
+    #expect(mini.stdout.contains("Played Mini crossword 0:42"), "\(mini.stdout)")
+    // With --new-game the daily crossword gets an id of its own (its key is taken).
+    let made = try vk(
+      ["played", "-", "--new-game", "--now", "2026-11-24T20:05"], folder,
+      stdin: "I solved the Tuesday 11/24/2026 New York Times Daily Crossword in 12:31!\n")
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(Self.text(folder, "data/games/the-crossword.md") == "---\nname: The Crossword\n---\n")
+    #expect(
+      Self.text(folder, "data/results/2026/11.yml").hasSuffix(
+        "- {game: crossword, at: 2026-11-24T20:00, score: \"0:42\"}\n- {game: the-crossword, at: 2026-11-24T20:05, score: \"12:31\"}\n"
+      ))
   }
 
   @Test func usedAndListSteps() throws {

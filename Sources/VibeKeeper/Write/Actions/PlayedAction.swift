@@ -28,12 +28,14 @@ public struct PlayedAction: DataAction {
     var puzzle: Int?
     var typed = game
     var name = game
+    var shared: ShareResult?
     if let share {
       guard let result = ShareText.parse(share) else {
         let known = ShareText.formats.map(\.name).joined(separator: ", ")
         throw DataWriter.Problem(
           description: "the text is no share text of a game VibeKeeper knows (\(known))")
       }
+      shared = result
       typed = result.game
       name = result.name
       score = result.score
@@ -48,48 +50,111 @@ public struct PlayedAction: DataAction {
     let gameID: String
     let gameName: String
     do throws(DataWriter.Problem) {
-      let g = try c.find(Game.self, typed, title: \.name)
+      let g: Game
+      if let shared {
+        g = try Self.game(for: shared, &c)
+      } else {
+        g = try c.find(Game.self, typed, title: \.name)
+      }
       (gameID, gameName) = (g.id, g.name)
     } catch {
       guard newGame else {
         throw DataWriter.Problem(
           description: error.description + "; or add it with --new-game")
       }
-      let id = Slug.make(name ?? typed, fallback: "game")
+      // A shared game gets its format's key as id (`mini`), so the next share finds it.
+      let candidates = [shared?.game, Slug.make(name ?? typed, fallback: "game")].compactMap { $0 }
+      var free: String?
+      for id in candidates where try c.writer.read("games/\(id).md") == nil {
+        free = id
+        break
+      }
+      guard let id = free else {
+        throw DataWriter.Problem(
+          description: "\(c.writer.display("games/\(candidates.last ?? typed).md")) exists already")
+      }
       gameID = id
       gameName = name ?? typed
-      let path = "games/\(id).md"
-      guard try c.writer.read(path) == nil else {
-        throw DataWriter.Problem(description: "\(c.writer.display(path)) exists already")
-      }
       changes.append(
-        FileChange(path: path, before: nil, after: "---\nname: \(YAMLText.scalar(gameName))\n---\n")
-      )
+        FileChange(
+          path: "games/\(id).md", before: nil,
+          after: "---\nname: \(YAMLText.scalar(gameName))\n---\n"))
     }
-    let when = try at.map { text throws(DataWriter.Problem) in try c.moment(text) } ?? c.clock.now
-    let day = c.clock.localDate(of: when)
+    // When: `--at`, else the day a dated share names when that day is over (the time it was
+    // played is not known: a result with only a date), else now.
+    var when: ResultTime = .instant(c.clock.now)
+    if let at {
+      when = .instant(try c.moment(at))
+    } else if let date = shared?.date, date < c.clock.today {
+      when = .day(date)
+    }
+    let day = when.localDate(in: c.clock)
     // The same puzzle is looked for in the results of the day's month and the months
-    // either side (a daily puzzle is played around its day).
-    if puzzle != nil {
+    // either side (a daily puzzle is played around its day); a dated puzzle without a
+    // number is the same when it is logged for the same day.
+    let dated = puzzle == nil ? shared?.date : nil
+    if puzzle != nil || dated != nil {
       c.records.read(.results, months: day.adding(days: -31), day.adding(days: 31))
     }
-    if let puzzle,
-      let same = c.household.results.first(where: {
-        $0.game == gameID && $0.puzzle == puzzle && $0.player == player
-      })
-    {
-      throw DataWriter.Problem(
-        description: "\(gameName) \(puzzle) is already logged (\(same.meta.location))")
+    let clock = c.clock
+    if let same = c.household.results.first(where: { r in
+      guard r.game == gameID, r.player == player else { return false }
+      if let puzzle { return r.puzzle == puzzle }
+      return dated.map { r.when.localDate(in: clock) == $0 } ?? false
+    }) {
+      let which =
+        puzzle.map { "\(gameName) \($0)" } ?? "\(gameName) of \(dated.map(\.description) ?? "")"
+      throw DataWriter.Problem(description: "\(which) is already logged (\(same.meta.location))")
     }
-    var fields: [(key: String, value: String)] = [("game", gameID), ("at", c.local(when))]
+    var fields: [(key: String, value: String)] = [("game", gameID)]
+    switch when {
+    case .instant(let instant): fields.append(("at", c.local(instant)))
+    case .day(let date): fields.append(("date", date.description))
+    }
     if let puzzle { fields.append(("puzzle", String(puzzle))) }
-    if let score { fields.append(("score", YAMLText.flowScalar(score))) }
+    if let score { fields.append(("score", YAMLText.text(score, flow: true))) }
     if failed { fields.append(("completed", "false")) }
     if let player { fields.append(("player", YAMLText.flowScalar(player))) }
     changes.append(try c.appending(YAMLText.flowEntry(fields), to: .results, month: day))
     let number = puzzle.map { " \($0)" } ?? ""
+    let of = when == .day(day) ? " of \(day)" : ""
     let result = failed ? " (lost)" : score.map { " " + $0 } ?? ""
     let who = player.map { " by \($0)" } ?? ""
-    return ActionPlan(changes: changes, summary: "Played \(gameName)\(number)\(result)\(who)")
+    return ActionPlan(
+      changes: changes, summary: "Played \(gameName)\(number)\(of)\(result)\(who)")
+  }
+
+  /// Words in a game's id or name that make it another shared game than the format's own:
+  /// the daily crossword is neither the Mini nor the Midi.
+  static let notThe: [String: [String]] = ["crossword": ["mini", "midi"]]
+
+  /// The game a share text is for: the one whose id is the format's key or whose name is
+  /// the format's name (`mini`, "The Mini"), else the only one whose id or name holds the
+  /// key ("Mini crossword" for the Mini). A game whose name names another shared game is
+  /// never taken ("Mini crossword" for the daily crossword, whose key is `crossword`).
+  static func game(for share: ShareResult, _ c: inout ActionContext) throws(DataWriter.Problem)
+    -> Game
+  {
+    c.records.readAll(.games)
+    let key = ActionContext.key(share.game)
+    let others = notThe[share.game] ?? []
+    let games = c.household.games.filter { g in
+      !others.contains { ActionContext.key(g.name).contains($0) || g.id.contains($0) }
+    }
+    let named = [key, ActionContext.key(share.name)]
+    if let exact = games.first(where: {
+      $0.id == share.game || named.contains(ActionContext.key($0.name))
+    }) {
+      return exact
+    }
+    let holding = games.filter {
+      ActionContext.key($0.id).contains(key) || ActionContext.key($0.name).contains(key)
+    }
+    if holding.count == 1, let only = holding.first { return only }
+    let ids = c.household.games.map(\.id)
+    let hint =
+      ids.isEmpty
+      ? "; there are no games yet" : "; known: \(ids.sorted().prefix(8).joined(separator: ", "))"
+    throw DataWriter.Problem(description: "no game for \(share.name) ('\(share.game)')\(hint)")
   }
 }

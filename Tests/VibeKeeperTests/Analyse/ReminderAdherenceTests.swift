@@ -105,4 +105,52 @@ import Testing
     #expect(overrides.allSatisfy { $0.alarms.isEmpty && $0.uid == series.first?.uid })
     #expect(overrides.allSatisfy { $0.recurrence == $0.start && $0.weekly == nil })
   }
+
+  /// A dose of the slot the spring change skips (02:30 on 29 March 2026 in Berlin) overrides
+  /// the series' own occurrence: RECURRENCE-ID 02:30, as the RRULE makes it, not 03:30.
+  @Test func anOverrideInTheSkippedHourKeepsTheScheduleTime() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/night.md":
+        "---\ntitle: Night\nschedule: {time: \"02:30\", days: daily, starts: 2026-03-25}\n---\n",
+      "doses/2026/03.yml":
+        "- {reminder: night, due: 2026-03-29T02:30, at: 2026-03-29T03:40, status: done}\n",
+    ]).household
+    let clock = LocalClock(now: utc("2026-03-31T08:00"), timeZone: berlin)
+    let events = FeedEvents.all(
+      FeedInputs(household: h, analysis: HouseholdAnalysis(h, clock: clock), stamps: FeedStamps()))
+    let override = events.first { $0.id == "night" && $0.recurrence != nil }
+    let time = try #require(TimeOfDay(hour: 2, minute: 30))
+    #expect(override?.recurrence == .timed(LocalDate(year: 2026, month: 3, day: 29)!, time))
+  }
+
+  /// Two reminders whose ids give one UID (`a/b`, `a-b`) each keep their own: the series
+  /// and the overrides of its doses get the same suffix, so no override is orphaned.
+  @Test func overridesFollowTheirSeriesUID() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/a/b.md":
+        "---\ntitle: Slash\nschedule: {time: \"09:00\", days: daily, starts: 2026-11-01}\n---\n",
+      "reminders/a-b.md":
+        "---\ntitle: Dash\nschedule: {time: \"09:00\", days: daily, starts: 2026-11-01}\n---\n",
+      "doses/2026/12.yml": """
+      - {reminder: a/b, due: 2026-12-01T09:00, at: 2026-12-01T09:05, status: done}
+      - {reminder: a-b, due: 2026-12-01T09:00, at: 2026-12-01T09:06, status: done}
+
+      """,
+    ]).household
+    let clock = LocalClock(now: utc("2026-12-03T10:00"), timeZone: berlin)
+    let events = FeedEvents.all(
+      FeedInputs(household: h, analysis: HouseholdAnalysis(h, clock: clock), stamps: FeedStamps()))
+    for id in ["a/b", "a-b"] {
+      let mine = events.filter { $0.id == id }
+      let series = mine.filter { $0.recurrence == nil }
+      #expect(series.count == 1)
+      #expect(mine.count == 2)
+      #expect(mine.allSatisfy { $0.uid == series.first?.uid })
+    }
+    let uids = Set(events.filter { $0.recurrence == nil }.map(\.uid))
+    #expect(uids.count == events.filter { $0.recurrence == nil }.count)
+    #expect(Set(events.map(\.uid)).count == 2)
+  }
 }

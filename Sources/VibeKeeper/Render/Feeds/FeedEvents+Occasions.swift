@@ -67,7 +67,8 @@ extension FeedEvents {
         // year it was first entered.
         let count = date.year - occasion.date.year
         let summary =
-          occasion.countsYears && count > 0 ? "\(occasion.title) (\(count) years)" : occasion.title
+          occasion.countsYears && count > 0
+            ? "\(occasion.title) (\(count) \(count == 1 ? "year" : "years"))" : occasion.title
         var description = notes
         if !gifts.isEmpty { description += (description.isEmpty ? "" : "\n\n") + gifts }
         let suffix = occasion.recurring ? String(year) : nil

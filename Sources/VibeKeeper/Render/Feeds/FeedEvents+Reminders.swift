@@ -82,7 +82,12 @@ extension FeedEvents {
     var out = [series]
     for o in answered {
       var e = series
-      let start = FeedEvent.Start.timed(clock.localDate(of: o.due), clock.localTime(of: o.due))
+      let day = clock.localDate(of: o.due)
+      var time = clock.localTime(of: o.due)
+      // An occurrence in the hour skipped when the clocks go forward is the series' own
+      // occurrence at the schedule's time (02:30), not at its instant's local time (03:30).
+      if case .weekly(let w) = r.schedule, clock.instant(day, w.time) == o.due { time = w.time }
+      let start = FeedEvent.Start.timed(day, time)
       e.weekly = nil
       e.start = start
       e.recurrence = start

@@ -75,7 +75,7 @@ public enum FeedEvents {
 
   /// Ids that differ only in characters a UID cannot carry (`a/b`, `a-b`) would share a UID:
   /// every event of such a group gets a suffix from a hash of its own id, so each stays
-  /// unique and stable.
+  /// unique and stable; the overrides of a series' occurrences get the series' suffix.
   static func distinctUIDs(_ events: [FeedEvent]) -> [FeedEvent] {
     var count: [String: Int] = [:]
     count.reserveCapacity(events.count)
@@ -83,7 +83,7 @@ public enum FeedEvents {
     for e in events where e.recurrence == nil { count[e.uid, default: 0] += 1 }
     guard count.values.contains(where: { $0 > 1 }) else { return events }
     return events.map { e in
-      guard e.recurrence == nil, count[e.uid, default: 0] > 1, let at = e.uid.lastIndex(of: "@")
+      guard count[e.uid, default: 0] > 1, let at = e.uid.lastIndex(of: "@")
       else { return e }
       var copy = e
       copy.uid = e.uid[..<at] + "-" + fnv1a(e.id) + e.uid[at...]

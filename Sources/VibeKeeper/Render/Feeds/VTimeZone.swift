@@ -122,7 +122,10 @@ public enum VTimeZone {
     if run.count > 1 {
       let parts = rule(first).split(separator: " ")
       var rrule = "RRULE:FREQ=YEARLY;BYMONTH=\(parts[0]);BYDAY=\(parts[1])"
-      if !open { rrule += ";UNTIL=" + ICSFormat.utc(last.instant) }
+      // UNTIL a day after the last transition (the next is a year on): the same
+      // transitions, and readers that wrongly compare UNTIL with local time (zones east of
+      // UTC) still keep the last one.
+      if !open { rrule += ";UNTIL=" + ICSFormat.utc(last.instant.addingTimeInterval(86_400)) }
       out.append(rrule)
     }
     out.append("END:" + kind)

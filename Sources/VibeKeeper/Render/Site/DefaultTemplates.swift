@@ -1318,7 +1318,7 @@ User-agent: *
 {% import "partials/dates.html" as dates %}{% import "partials/badges.html" as badges %}{% import "partials/money.html" as money %}
 <li class="row">
 <div class="row-main"><a href="{{ root }}{{ u.url }}">{{ u.title }}</a> {{ dates.countdown(u.days_until) }}</div>
-<div class="row-meta">{{ dates.day(u.date) }}{% if u.age is not none %} · turns {{ u.age }}{% elif u.years %} · {{ u.years }} years{% endif %}{% if u.contact %} · <a href="{{ root }}{{ u.contact.url }}">{{ u.contact.name }}</a>{% endif %}</div>
+<div class="row-meta">{{ dates.day(u.date) }}{% if u.age is not none %} · turns {{ u.age }}{% elif u.years %} · {{ u.years }} year{% if u.years != 1 %}s{% endif %}{% endif %}{% if u.contact %} · <a href="{{ root }}{{ u.contact.url }}">{{ u.contact.name }}</a>{% endif %}</div>
 {% if u.bought %}<ul class="inline-list" aria-label="Already bought for {{ u.title }}">{% for g in u.bought %}<li><a href="{{ root }}{{ g.url }}">{{ g.title }}</a> {{ badges.gift_status(g.status) }}</li>{% endfor %}</ul>{% endif %}
 {% if u.gifts %}<ul class="inline-list" aria-label="Gift ideas for {{ u.title }}">{% for g in u.gifts %}<li><a href="{{ root }}{{ g.url }}">{{ g.title }}</a> {{ badges.gift_status(g.status) }}{% if g.price is not none %} <span class="muted">{{ money.amount(g.price, g.currency) }}</span>{% endif %}</li>{% endfor %}</ul>{% elif u.takes_gifts and not u.bought %}<p class="row-meta muted">No gift ideas yet.</p>{% endif %}
 </li>

@@ -210,7 +210,9 @@ public enum NotificationSchedule {
           days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
         var lines = [LocalClock.dayMonthYear(o.date)]
         if let age = o.age { lines.append("turns \(age)") }
-        if let years = o.years, o.kind != .birthday { lines.append("\(years) \(years == 1 ? "year" : "years")") }
+        if let years = o.years, o.kind != .birthday {
+          lines.append("\(years) \(years == 1 ? "year" : "years")")
+        }
         if o.takesGifts {
           lines.append(
             !o.bought.isEmpty

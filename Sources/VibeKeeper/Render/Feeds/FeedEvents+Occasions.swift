@@ -68,7 +68,7 @@ extension FeedEvents {
         let count = date.year - occasion.date.year
         let summary =
           occasion.countsYears && count > 0
-            ? "\(occasion.title) (\(count) \(count == 1 ? "year" : "years"))" : occasion.title
+          ? "\(occasion.title) (\(count) \(count == 1 ? "year" : "years"))" : occasion.title
         var description = notes
         if !gifts.isEmpty { description += (description.isEmpty ? "" : "\n\n") + gifts }
         let suffix = occasion.recurring ? String(year) : nil

@@ -178,6 +178,14 @@ public struct PartialLoad: Sendable {
     return year * 12 + month
   }
 
+  /// Where the files of `kind` read so far hold an unresolved merge conflict (none of their
+  /// records are read), in path order.
+  public func conflicts(in kind: RecordKind) -> [SourceLocation] {
+    outputs.filter { $0.key.hasPrefix(kind.folder + "/") }.sorted { $0.key < $1.key }.flatMap {
+      $0.value.diagnostics.filter { $0.message == ConflictMarkers.message }.map(\.location)
+    }
+  }
+
   /// Decodes `files` not read yet, in parallel as the loader does.
   private mutating func read(_ files: [DataFolderScan.FoundFile]) {
     let new = files.filter { outputs[$0.path] == nil }

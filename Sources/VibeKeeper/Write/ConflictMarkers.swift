@@ -29,11 +29,13 @@ public enum ConflictMarkers {
     return after == 0x20 || after == nil || after == 0x0A || after == 0x0D
   }
 
+  /// What the diagnostic of a conflicted file says.
+  static let message = "the file has an unresolved merge conflict, so none of its records are read"
+
   /// The diagnostic for a file with a conflict marker at `line`.
   static func diagnostic(file: String, line: Int) -> Diagnostic {
     Diagnostic(
-      .error, SourceLocation(file: file, line: line, column: 1),
-      "the file has an unresolved merge conflict, so none of its records are read",
+      .error, SourceLocation(file: file, line: line, column: 1), message,
       hint:
         "keep the lines you want from both sides, delete the <<<<<<<, ======= and >>>>>>> "
         + "lines, then `git add` the file")

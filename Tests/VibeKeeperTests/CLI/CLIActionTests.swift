@@ -109,6 +109,14 @@ import Testing
     let game = try vk(["played", "wordel", "3/6"], folder)
     #expect(game.status == 1)
     #expect(game.stderr.contains("did you mean 'wordle'?"))
+    // The closest by an id's last part or a title's word, named by its id.
+    try folder.write(
+      "data/reminders/zoe/eye-drops.md",
+      Data("---\ntitle: Eye drops\nschedule: {time: \"21:00\", days: daily}\n---\n".utf8))
+    let drops = try vk(["done", "eye-drop"], folder)
+    #expect(drops.stderr.contains("no reminder 'eye-drop' (did you mean 'zoe/eye-drops'?)"))
+    let list = try vk(["list", "weeknd", "add", "oat-milk"], folder)
+    #expect(list.stderr.contains("(did you mean 'weekend'?)"), "\(list.stderr)")
     let noise = try vk(["played", "-"], folder, stdin: "hello there\n")
     #expect(noise.status == 1)
     #expect(noise.stderr.contains("no share text"))
@@ -120,7 +128,7 @@ import Testing
     #expect(early.stderr.contains("next: 2026-12-01T10:00"), "\(early.stderr)")
     #expect(early.status == 1, "\(early.stdout)")
     #expect(try TempFolderSnapshot(folder) == before2)
-    #expect(before.files.count + 1 == before2.files.count)
+    #expect(before.files.count + 2 == before2.files.count)
   }
 
   @Test func aConflictedFileIsNeverWritten() throws {
@@ -145,6 +153,17 @@ import Testing
     #expect(
       check.stderr.contains(
         "data/purchases/2026/11.yml:2:1: error: the file has an unresolved merge conflict"))
+    // A record whose own file is conflicted is said to be so, not unknown.
+    let gift =
+      "<<<<<<< HEAD\n---\ntitle: Wool scarf\n---\n=======\n---\ntitle: Scarf\n---\n>>>>>>> b\n"
+    try folder.write("data/gifts/scarf.md", Data(gift.utf8))
+    let bought = try vk(["gift", "scarf", "--bought"], folder)
+    #expect(bought.status == 1)
+    #expect(
+      bought.stderr.contains(
+        "no gift 'scarf' could be read: data/gifts/scarf.md:1:1 has an unresolved merge conflict"),
+      "\(bought.stderr)")
+    #expect(Self.text(folder, "data/gifts/scarf.md") == gift)
   }
 
   @Test func aWriteThatWouldAddAnErrorIsRefused() throws {

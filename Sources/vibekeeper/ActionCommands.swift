@@ -53,7 +53,8 @@ struct ActionRun {
       if let made = outcome.commit { text += "committed \(made): \(outcome.plan.commitMessage)\n" }
       Terminal.out(TerminalText.escapedLines(text))
     } catch {
-      Terminal.printDiagnostics(error.diagnostics, quiet: false, fences: [data])
+      Terminal.printDiagnostics(
+        error.diagnostics, quiet: false, fences: [data], texts: error.proposed)
       Terminal.error("error: \(TerminalText.escapedLines(error.description))\n")
       throw ExitCode(1)
     }

@@ -100,7 +100,8 @@ struct ImportCommand: ParsableCommand {
       }
       if outcome.plan.notes.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     } catch let error as DataWriter.Problem {
-      Terminal.printDiagnostics(error.diagnostics, quiet: false, fences: [data])
+      Terminal.printDiagnostics(
+        error.diagnostics, quiet: false, fences: [data], texts: error.proposed)
       Terminal.error("error: \(TerminalText.escapedLines(error.description))\n")
       throw ExitCode(1)
     }

@@ -32,8 +32,10 @@ enum Terminal {
   /// Prints diagnostics compiler-style on standard error (errors only when `quiet`),
   /// quoting source lines only from files inside `fences` (the data and template folders),
   /// each read once.
-  static func printDiagnostics(_ diagnostics: [Diagnostic], quiet: Bool, fences: [String]) {
-    let quotes = SourceQuotes(fences: fences.map { URL(fileURLWithPath: $0) })
+  static func printDiagnostics(
+    _ diagnostics: [Diagnostic], quiet: Bool, fences: [String], texts: [String: String] = [:]
+  ) {
+    let quotes = SourceQuotes(fences: fences.map { URL(fileURLWithPath: $0) }, texts: texts)
     let formatter = DiagnosticFormatter(color: useColor(fd: 2), sourceLines: quotes.lines)
     // Written 64 KB at a time: thousands of warnings are a few writes, not one each.
     var pending = ""

@@ -34,6 +34,9 @@ public struct DataWriter: Sendable {
     public let description: String
     /// The errors the change would have added, when that was the reason.
     public var diagnostics: [Diagnostic] = []
+    /// The text each file would have had, by its shown path, for the files those errors
+    /// point into (their lines are quoted from it, not from the file as it is).
+    public var proposed: [String: String] = [:]
   }
 
   /// The path shown for a file (`data/purchases/2026/11.yml`).
@@ -120,6 +123,7 @@ public struct DataWriter: Sendable {
       return ids[ref.target]?.contains(ref.id) ?? false
     }
     var added: [Diagnostic] = []
+    var proposed: [String: String] = [:]
     for (change, file, after) in files {
       let before = change.before.map {
         errors(file.decode(Array($0.utf8), context: context), exists: exists)
@@ -130,6 +134,7 @@ public struct DataWriter: Sendable {
           known[d.message] = n - 1
         } else {
           added.append(d)
+          proposed[file.displayPath] = change.after
         }
       }
     }
@@ -137,7 +142,7 @@ public struct DataWriter: Sendable {
       throw Problem(
         description:
           "the change would add \(added.count == 1 ? "an error" : "errors"), so nothing was written",
-        diagnostics: added)
+        diagnostics: added, proposed: proposed)
     }
   }
 

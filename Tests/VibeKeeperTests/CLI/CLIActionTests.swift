@@ -177,6 +177,15 @@ import Testing
     #expect(r.status == 1)
     #expect(r.stderr.contains("would add an error"), "\(r.stderr)")
     #expect(Self.text(folder, "data/purchases/2026/11.yml") == before)
+    // The error quotes the line the change would have written (the file has no such line).
+    let range = try vk(["bought", "oat-milk", "1.999999999", "--now", "2026-12-02T10:00"], folder)
+    #expect(range.status == 1)
+    #expect(
+      range.stderr.contains(
+        "data/purchases/2026/12.yml:2:45: error: 'price' is out of range: '1.999999999'\n 2 | - {date: 2026-12-02, item: oat-milk, price: 1.999999999}\n"
+      ), "\(range.stderr)")
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.url.path + "/data/purchases/2026/12.yml"))
   }
 
   @Test func dryRunPrintsAndWritesNothing() throws {

@@ -10,12 +10,17 @@ public final class SourceQuotes: @unchecked Sendable {
   private let lock = NSLock()
   private var cache: [String: [Substring]?] = [:]
 
-  /// Quotes from files inside `fences`, reading at most `limit` bytes of each.
-  public init(fences: [URL], limit: Int = 4 << 20) {
+  /// Quotes from files inside `fences`, reading at most `limit` bytes of each; the files
+  /// shown as a key of `texts` are quoted from its text instead (what a refused change
+  /// would have written).
+  public init(fences: [URL], limit: Int = 4 << 20, texts: [String: String] = [:]) {
     self.fences = fences.map {
       FileCalls.realPath($0.path) ?? $0.resolvingSymlinksInPath().standardizedFileURL.path
     }
     self.limit = limit
+    for (path, text) in texts {
+      cache[path] = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
   }
 
   /// The lines of the file shown as `path` (relative to the working folder), or nil when it

@@ -25,7 +25,12 @@ enum CaptureMoney {
     "inr": ("INR", 0.95),
   ]
 
-  private static let number = #"(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)"#
+  /// An amount: thousands grouped by `,` (`1,234.56`), by `.` (`1.234,56`), by a space or
+  /// `'` (`1 234`, `1'234.50`), or none (`80`, `12,50`); never followed by more of a number
+  /// (`€1` is not read out of `€1.234,56`).
+  private static let number =
+    #"(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?"#
+    + #"|\d{1,3}(?:[ \u{A0}\u{202F}']\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d]|[.,']\d)"#
   private static let qualifier =
     #"(?:(about|around|approx\.?|approximately|roughly|circa|ca\.|under|below|less than|max\.?|up to|at most|~|≈)\s*)?"#
   private static var signs: String {
@@ -61,11 +66,14 @@ enum CaptureMoney {
 
   private enum Kind { case signFirst, signAfter, qualifiedOnly, bareAtEnd }
 
-  /// A match must not start inside a word or a number.
+  /// A match must not start inside a word or a number (`234,56` of `1.234,56`).
   private static func startsCleanly(_ s: String, _ r: Range<String.Index>) -> Bool {
     guard r.lowerBound > s.startIndex else { return true }
-    let before = s[s.index(before: r.lowerBound)]
-    return !(before.isLetter || before.isNumber)
+    let at = s.index(before: r.lowerBound)
+    let before = s[at]
+    if before.isLetter || before.isNumber { return false }
+    guard ".,'".contains(before), at > s.startIndex else { return true }
+    return !s[s.index(before: at)].isNumber
   }
 
   private static func make(
@@ -107,11 +115,13 @@ enum CaptureMoney {
       range: range)
   }
 
-  /// `1,200` → 1200, `12,50` → 12.50, `12.5` → 12.5.
+  /// `1,200` → 1200, `1.234,56` → 1234.56, `1 234` → 1234, `12,50` → 12.50, `12.5` → 12.5.
   static func parseAmount(_ text: String) -> Decimal? {
-    var t = text
+    var t = text.filter { !" \u{A0}\u{202F}'".contains($0) }
     if t.range(of: #"^\d{1,3}(,\d{3})+(\.\d+)?$"#, options: .regularExpression) != nil {
       t = t.replacingOccurrences(of: ",", with: "")
+    } else if t.range(of: #"^\d{1,3}(\.\d{3})+(,\d+)?$"#, options: .regularExpression) != nil {
+      t = t.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
     } else {
       t = t.replacingOccurrences(of: ",", with: ".")
     }

@@ -4,13 +4,19 @@ import Foundation
 /// are taken out, into the gift's title: filler words (`would love a`) and dangling
 /// connectors (`for`, `on`) are dropped and the first letter is capitalised.
 enum CaptureTitle {
-  /// Words dropped from the start of a piece.
+  /// Words always dropped from the start of a piece.
   private static let leadingFiller: Set<String> = [
-    "would", "will", "might", "may", "could", "should", "love", "loves", "like", "likes",
-    "want", "wants", "need", "needs", "use", "get", "buy", "gift", "idea", "ideas", "present",
-    "maybe", "perhaps", "i", "we", "think", "a", "an", "the", "some", "her", "his", "their",
-    "my", "our", "for", "to", "on", "at", "by", "with", "and", "of", "about", "around", "is",
-    "be", "really", "new",
+    "would", "will", "might", "may", "could", "should", "maybe", "perhaps", "i", "we", "think",
+    "a", "an", "some", "her", "his", "their", "my", "our", "for", "to", "on", "at", "by",
+    "with", "and", "of", "about", "around", "is", "be", "really", "loves", "likes", "wants",
+    "needs", "uses",
+  ]
+  /// Words dropped from the start of a piece only inside a run of filler ("would *love* a",
+  /// "*buy* a") or before nothing else: they may also be the start of a name ("Gift card",
+  /// "Love Actually"). `the` goes only before a word in lower case (not "The Hobbit").
+  private static let leadingVerbs: Set<String> = [
+    "love", "like", "want", "need", "use", "get", "buy", "gift", "idea", "ideas", "present",
+    "new", "the",
   ]
   /// Words dropped from the end of a piece.
   private static let trailingFiller: Set<String> = [
@@ -54,10 +60,25 @@ enum CaptureTitle {
     let strip: (String) -> String = {
       $0.trimmingCharacters(in: CharacterSet(charactersIn: ".-–—\"'“”‘’~"))
     }
-    while let w = words.first,
-      strip(w).isEmpty || leadingFiller.contains(CaptureText.key(strip(w)).0)
-    {
+    func key(_ w: String) -> String { CaptureText.key(strip(w)).0 }
+    var inFiller = false
+    while let w = words.first {
+      let k = key(w)
+      let next = words.dropFirst().first
+      let dropped: Bool
+      if strip(w).isEmpty || leadingFiller.contains(k) {
+        dropped = true
+      } else if leadingVerbs.contains(k) {
+        let nextIsFiller =
+          next.map { leadingFiller.contains(key($0)) || leadingVerbs.contains(key($0)) } ?? true
+        let lowerNext = next.map { strip($0).first?.isLowercase ?? true } ?? true
+        dropped = k == "the" ? lowerNext : inFiller || nextIsFiller
+      } else {
+        dropped = false
+      }
+      guard dropped else { break }
       words.removeFirst()
+      inFiller = true
     }
     while let w = words.last,
       strip(w).isEmpty || trailingFiller.contains(CaptureText.key(strip(w)).0)

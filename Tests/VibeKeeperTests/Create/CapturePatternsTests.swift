@@ -70,6 +70,11 @@ import Testing
     ("under 50", "50", "EUR", 0.65, 0.75), ("about 80 euros", "80", "EUR", 0.9, 0.95),
     ("up to 100 euros", "100", "EUR", 0.85, 0.95), ("12 kr", "12", "SEK", 0.95, 0.55),
     ("30", "30", "EUR", 0.55, 0.75),
+    // Thousands grouped as the writer's country does, never read in part.
+    ("€1.234,56", "1234.56", "EUR", 0.95, 0.95), ("1.234,56 EUR", "1234.56", "EUR", 0.95, 0.95),
+    ("1 234 SEK", "1234", "SEK", 0.95, 0.95), ("CHF 1'250.50", "1250.5", "CHF", 0.95, 0.95),
+    ("$1,234.50", "1234.5", "USD", 0.95, 0.85), ("2.500 euros", "2500", "EUR", 0.95, 0.95),
+    ("1\u{A0}200 kr", "1200", "SEK", 0.95, 0.55),
   ])
   func money(_ phrase: String, _ price: String, _ currency: String, _ pc: Double, _ cc: Double)
     throws
@@ -80,6 +85,19 @@ import Testing
     #expect(r.price?.confidence == pc)
     #expect(r.currency?.confidence == cc)
     #expect(r.title?.value == "Socks")
+  }
+
+  /// Filler before a title goes; words that start a name stay.
+  @Test(arguments: [
+    ("Gift card for Sam, 25 euros", "Gift card"), ("Gift voucher for Sam", "Gift voucher"),
+    ("New Balance sneakers for Sam", "New Balance sneakers"), ("The Hobbit for Sam", "The Hobbit"),
+    ("Love Actually DVD for Sam", "Love Actually DVD"),
+    ("Sam would love a pottery class", "Pottery class"),
+    ("Sam would love the Hobbit", "The Hobbit"), ("Buy a scarf for Sam", "Scarf"),
+    ("Gift idea for Sam: a scarf", "Scarf"), ("Sam likes the blue mug", "Blue mug"),
+  ])
+  func titles(_ sentence: String, _ title: String) throws {
+    #expect(try parse(sentence).title?.value == title)
   }
 
   @Test func missingRecipientIsRefused() throws {

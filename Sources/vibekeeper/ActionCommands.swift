@@ -56,7 +56,8 @@ struct ActionRun {
       Terminal.printDiagnostics(
         error.diagnostics, quiet: false, fences: [data], texts: error.proposed)
       Terminal.error("error: \(TerminalText.escapedLines(error.description))\n")
-      throw ExitCode(1)
+      // An argument that cannot be read is a usage error, as a bad `--now` is.
+      throw ExitCode(error.isUsage ? 2 : 1)
     }
   }
 

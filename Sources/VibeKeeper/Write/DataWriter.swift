@@ -37,6 +37,8 @@ public struct DataWriter: Sendable {
     /// The text each file would have had, by its shown path, for the files those errors
     /// point into (their lines are quoted from it, not from the file as it is).
     public var proposed: [String: String] = [:]
+    /// Whether an argument as typed cannot be read (`--at 25:00`): a usage error.
+    public var isUsage = false
   }
 
   /// The path shown for a file (`data/purchases/2026/11.yml`).

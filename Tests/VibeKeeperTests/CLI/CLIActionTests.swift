@@ -103,6 +103,9 @@ import Testing
     }
     let quantity = try vk(["bought", "oat-milk", "1.89", "--qty", "2x"], folder)
     #expect(quantity.status == 2)
+    // A time or day that cannot be read, too.
+    #expect(try vk(["done", "vitamin-d", "--at", "25:00"], folder).status == 2)
+    #expect(try vk(["used", "oat-milk", "--at", "2026-02-30"], folder).status == 2)
     let giftPrice = try vk(["gift", "scarf", "--bought", "--price", "80.5.0"], folder)
     #expect(giftPrice.status == 2)
     // An unknown game, a share text of no game.

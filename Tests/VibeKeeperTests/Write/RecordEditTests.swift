@@ -134,3 +134,30 @@ import Testing
     #expect(r.household.purchases.isEmpty)
   }
 }
+
+/// What a change shows: one line of context either side, and the lines both versions keep
+/// between changed ones as context, not as removed and added again.
+@Suite struct FileChangeDiffTests {
+  @Test func keptLinesBetweenChangesAreContext() {
+    let change = FileChange(
+      path: "gifts/a.md",
+      before: "---\ntitle: A\nprice: 120.00\nurl: u\ntags: [x]\n---\nBody.\n",
+      after: "---\ntitle: A\nprice: 80\nurl: u\ntags: [x]\nstatus: purchased\n---\nBody.\n")
+    #expect(
+      change.diff == """
+          title: A
+        - price: 120.00
+        + price: 80
+          url: u
+          tags: [x]
+        + status: purchased
+          ---
+        """)
+  }
+
+  @Test func newFilesAndAppends() {
+    #expect(FileChange(path: "x.yml", before: nil, after: "a\nb\n").diff == "+ a\n+ b")
+    #expect(
+      FileChange(path: "x.yml", before: "a\nb\n", after: "a\nb\nc\n").diff == "  b\n+ c")
+  }
+}

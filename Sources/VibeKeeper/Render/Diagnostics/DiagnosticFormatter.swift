@@ -43,7 +43,7 @@ public struct DiagnosticFormatter: Sendable {
     if let related = d.related {
       out +=
         paint(TerminalText.escaped("\(related):"), "1") + " " + paint("note:", "1;36")
-        + " first defined here\n"
+        + " see also here\n"
     }
     if let hint = d.hint {
       out += "  " + paint("hint:", "1;36") + " \(TerminalText.escaped(hint))\n"

@@ -123,14 +123,16 @@ extension ActionContext {
       return instant
     }
     throw DataWriter.Problem(
-      description: "--at must be a time HH:MM or a date-time YYYY-MM-DDTHH:MM, not '\(text)'")
+      description: "--at must be a time HH:MM or a date-time YYYY-MM-DDTHH:MM, not '\(text)'",
+      isUsage: true)
   }
 
   /// The day `--at` names: `YYYY-MM-DD`, or today when nil.
   func day(_ text: String?) throws(DataWriter.Problem) -> LocalDate {
     guard let text else { return clock.today }
     guard let day = LocalDate(iso: text) else {
-      throw DataWriter.Problem(description: "--at must be a date YYYY-MM-DD, not '\(text)'")
+      throw DataWriter.Problem(
+        description: "--at must be a date YYYY-MM-DD, not '\(text)'", isUsage: true)
     }
     return day
   }

@@ -69,6 +69,8 @@ struct ServeCommand: ParsableCommand {
     // The first build runs at --now (or the clock); from there the clock runs on.
     let started = Date()
     let first = try options.buildOnce(cache: &cache, at: nil, configure: configure)
+    // A rebuild with an error the site being served does not have keeps that site.
+    let servedErrors = LockedBox(first.outcome.errorCounts)
     let settings = first.outcome.household.settings
     let offset =
       options.nowOptions.now == nil
@@ -107,14 +109,24 @@ struct ServeCommand: ParsableCommand {
       rebuild: { at in
         var cache = state.take()
         defer { state.put(cache) }
+        let errors = servedErrors.take()
         guard
           let (result, outcome) = try? options.buildOnce(
-            prefix: "Rebuilt", cache: &cache, at: at, configure: configure)
-        else { return Rebuilt(published: false, nextChange: nil) }
+            prefix: "Rebuilt", cache: &cache, at: at,
+            configure: {
+              configure(&$0)
+              $0.servedErrors = errors
+            })
+        else {
+          servedErrors.put(errors)
+          return Rebuilt(published: false, nextChange: nil)
+        }
         guard case .published = result else {
+          servedErrors.put(errors)
           Terminal.error("The last good site is still served.\n")
           return Rebuilt(published: false, nextChange: outcome.nextChange, now: outcome.now)
         }
+        servedErrors.put(outcome.errorCounts)
         return Rebuilt(published: true, nextChange: outcome.nextChange, now: outcome.now)
       },
       log: { Terminal.out($0 + "\n") })

@@ -44,6 +44,9 @@ struct WatchCommand: ParsableCommand {
     // Decoded files are kept between rebuilds: only changed files are read again.
     var cache: LoadCache? = LoadCache()
     let first = try options.buildOnce(cache: &cache, at: nil).outcome
+    // A rebuild with an error the site being served does not have keeps that site.
+    var served = first.errorCounts
+    let keep: (inout SiteBuild) -> Void = { $0.servedErrors = served }
     // An edit is built at the last build's "now" while what that shows still holds (the
     // clock's time otherwise), so only the pages it touches are rendered again.
     var standing = StandingNow()
@@ -57,13 +60,17 @@ struct WatchCommand: ParsableCommand {
       if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
       let clock = options.nowOptions.now == nil ? Date() : nil
       let at = clock.map { standing.instant(at: $0) }
-      var (result, outcome) = try options.buildOnce(prefix: "Rebuilt", cache: &cache, at: at)
+      var (result, outcome) = try options.buildOnce(
+        prefix: "Rebuilt", cache: &cache, at: at, configure: keep)
       if let at, StandingNow.isBehind(outcome.nextChange, at: at, clock: Date()) {
-        (result, outcome) = try options.buildOnce(prefix: "Rebuilt", cache: &cache, at: Date())
+        (result, outcome) = try options.buildOnce(
+          prefix: "Rebuilt", cache: &cache, at: Date(), configure: keep)
       }
       standing.record(now: outcome.now, nextChange: outcome.nextChange)
       if case .failed = result {
         Terminal.error("The last good site is unchanged.\n")
+      } else {
+        served = outcome.errorCounts
       }
     }
   }

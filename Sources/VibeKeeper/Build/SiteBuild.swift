@@ -41,6 +41,12 @@ public struct SiteBuild: Sendable {
   /// A local build (`build --local`, `serve` on loopback): the dashboard shows the secret
   /// feed addresses with their QR codes. Never publish such a site.
   public var showsSecretAddresses = false
+  /// The errors of the site being served, by message and count (`serve` and `watch`,
+  /// from the last published build's `Outcome.errorCounts`): a rebuild with an error
+  /// beyond them publishes nothing, so an edit in progress (a typo as it is saved) never
+  /// takes a record off the live site or out of its feeds. Nil (`build`): a record with
+  /// an error is left out and the rest published.
+  public var servedErrors: [String: Int]?
 
   /// Creates a build.
   public init(
@@ -80,6 +86,13 @@ public struct SiteBuild: Sendable {
     public var nextChange: Date?
     /// The "now" the build ran at; nil when it stopped before the analysis.
     public var now: Date?
+
+    /// The errors among the diagnostics, by message and count (see `servedErrors`).
+    public var errorCounts: [String: Int] {
+      Dictionary(
+        diagnostics.filter { $0.severity == .error }.map { ($0.message, 1) },
+        uniquingKeysWith: +)
+    }
 
     /// Records loaded.
     public var records: Int { household.recordCount }
@@ -192,11 +205,18 @@ public struct SiteBuild: Sendable {
   }
 
   /// Why what was loaded must not replace the published site: the data folder could not
-  /// be read, or it gives less than half the records the published site was built from
-  /// (at least ten), unless `allowsShrinking`.
+  /// be read, its settings have an error, or it gives less than half the records the
+  /// published site was built from (at least ten), unless `allowsShrinking`.
   private func refusal(_ loaded: LoadedData, published: Int?) -> BuildFailure? {
     guard loaded.folderReadable else {
       return BuildFailure("the data folder \(dataDisplay) cannot be read, so nothing was published")
+    }
+    // The settings say what is private and where the feeds go: with an error there, a
+    // site built on the defaults could show what the user keeps private.
+    guard loaded.settingsUsable else {
+      return BuildFailure(
+        "the settings have an error, so nothing was published (they say what is private and where the feeds go); fix it and build again"
+      )
     }
     let records = loaded.household.recordCount
     guard !allowsShrinking, let published, published >= 10, records * 2 < published else {
@@ -266,6 +286,15 @@ public struct SiteBuild: Sendable {
     }
     if strict, diagnostics.hasErrors {
       return BuildFailure("--strict: there are errors, so nothing was published")
+    }
+    if var served = servedErrors {
+      for d in diagnostics where d.severity == .error {
+        guard let n = served[d.message], n > 0 else {
+          return BuildFailure(
+            "the change brings an error (above), so nothing was published; fix it and save again")
+        }
+        served[d.message] = n - 1
+      }
     }
     return nil
   }

@@ -44,6 +44,9 @@ public struct DataLoader: Sendable {
     /// Whether the data folder could be read at all (false: it is missing, a file, or
     /// not readable); a build must not publish what such a load gives.
     public var folderReadable = true
+    /// Whether the settings have no error (see `readSettings`); a build must not publish
+    /// with settings that are not the user's.
+    public var settingsUsable = true
   }
 
   /// Loads the folder.
@@ -62,7 +65,7 @@ public struct DataLoader: Sendable {
     let started = DataLoader.nanosecondsSince1970()
     let scan = DataFolderScan(root: root, displayRoot: displayRoot)
     var diagnostics = scan.diagnostics
-    let (settings, settingsBytes, settingsProblems) = readSettings(scan)
+    let (settings, settingsBytes, settingsProblems, settingsUsable) = readSettings(scan)
     diagnostics += settingsProblems
     let context = DecodeContext(settings: settings, schema: schema)
     let key = LoadCache.Key(
@@ -86,7 +89,8 @@ public struct DataLoader: Sendable {
     diagnostics += more
     let result = Result(
       household: household, diagnostics: DataLoader.ordered(diagnostics),
-      decodedFiles: outputs.count { !$0.reused }, folderReadable: scan.readable)
+      decodedFiles: outputs.count { !$0.reused }, folderReadable: scan.readable,
+      settingsUsable: settingsUsable)
     guard keep else { return (result, LoadCache()) }
     let settled = started - settleTime.nanoseconds
     var entries: [String: LoadCache.Entry] = [:]
@@ -101,8 +105,10 @@ public struct DataLoader: Sendable {
   }
 
   /// The settings (`vibekeeper.yml` and this machine's `vibekeeper.local.yml`) that `scan`
-  /// found, their bytes (for the cache key) and their problems.
-  func readSettings(_ scan: DataFolderScan) -> (Settings, SettingsBytes, [Diagnostic]) {
+  /// found, their bytes (for the cache key), their problems, and whether they are fit to
+  /// publish with (no error but the missing feed secret, whose feeds are left out: a
+  /// broken file would fall back to defaults, open feeds and nothing private).
+  func readSettings(_ scan: DataFolderScan) -> (Settings, SettingsBytes, [Diagnostic], Bool) {
     var diagnostics: [Diagnostic] = []
     var settings = Settings()
     var settingsBytes: [UInt8]?
@@ -128,10 +134,15 @@ public struct DataLoader: Sendable {
     let local = scan.localSettingsURL
       .flatMap { FileManager.default.contents(atPath: $0.path) }.map { [UInt8]($0) }
     diagnostics += LocalSettings.read(
-      bytes: local, display: shown,
-      settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) }, channels: channels,
-      missingSecret: missingFeedSecret, into: &settings)
-    return (settings, SettingsBytes(main: settingsBytes, local: local), diagnostics)
+      bytes: local, display: shown, channels: channels, into: &settings)
+    let usable = !diagnostics.hasErrors
+    if let missing = LocalSettings.missingSecret(
+      settings, settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) },
+      display: shown, severity: missingFeedSecret)
+    {
+      diagnostics.append(missing)
+    }
+    return (settings, SettingsBytes(main: settingsBytes, local: local), diagnostics, usable)
   }
 
   /// The bytes of both settings files as decoded (nil: no such file).

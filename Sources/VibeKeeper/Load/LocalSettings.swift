@@ -13,14 +13,12 @@ public enum LocalSettings {
   public static let secretBytes = 32
 
   /// Reads the file's `bytes` as read (nil: there is no such file; the caller keeps the
-  /// bytes for the decode cache's key) into `settings`; its diagnostics, and one of
-  /// severity `missingSecret` at the `feeds:` line of `settingsText` when the feeds are
-  /// secret but there is no secret (the feeds are then left out). The notify channels are
-  /// those of `channels` (from `vibekeeper.yml`) with this file's fields merged in.
+  /// bytes for the decode cache's key) into `settings`; its diagnostics. The notify
+  /// channels are those of `channels` (from `vibekeeper.yml`) with this file's fields
+  /// merged in.
   static func read(
-    bytes: [UInt8]?, display: (String) -> String, settingsText: String?,
-    channels: NotifySettingsDecoder.Source? = nil, missingSecret: Severity = .warning,
-    into settings: inout Settings
+    bytes: [UInt8]?, display: (String) -> String,
+    channels: NotifySettingsDecoder.Source? = nil, into settings: inout Settings
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var localChannels: NotifySettingsDecoder.Source?
@@ -65,18 +63,24 @@ public enum LocalSettings {
     let (found, problems) = NotifySettingsDecoder.channels(shared: channels, local: localChannels)
     settings.notify.channels = found
     diagnostics += problems
-    if settings.secretFeeds, settings.feedSecret == nil {
-      let lines = (settingsText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-      let line = (lines.firstIndex { $0.hasPrefix("feeds:") } ?? 0) + 1
-      diagnostics.append(
-        Diagnostic(
-          missingSecret, SourceLocation(file: display("vibekeeper.yml"), line: line, column: 1),
-          "the feeds are secret (`feeds: secret`), but \(fileName) holds no feed_secret, so no feed is published",
-          hint:
-            "copy \(fileName) from the machine that publishes the feeds, or run `vibekeeper feeds rotate` to make a new secret (and new feed addresses); it stays on this machine"
-        ))
-    }
     return diagnostics
+  }
+
+  /// One of `severity` at the `feeds:` line of `settingsText` when the feeds are secret
+  /// but there is no secret (the feeds are then left out).
+  static func missingSecret(
+    _ settings: Settings, settingsText: String?, display: (String) -> String,
+    severity: Severity
+  ) -> Diagnostic? {
+    guard settings.secretFeeds, settings.feedSecret == nil else { return nil }
+    let lines = (settingsText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    let line = (lines.firstIndex { $0.hasPrefix("feeds:") } ?? 0) + 1
+    return Diagnostic(
+      severity, SourceLocation(file: display("vibekeeper.yml"), line: line, column: 1),
+      "the feeds are secret (`feeds: secret`), but \(fileName) holds no feed_secret, so no feed is published",
+      hint:
+        "copy \(fileName) from the machine that publishes the feeds, or run `vibekeeper feeds rotate` to make a new secret (and new feed addresses); it stays on this machine"
+    )
   }
 
   /// The secret written as hex digits; nil unless it is exactly `secretBytes` long.

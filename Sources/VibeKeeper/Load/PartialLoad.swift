@@ -27,7 +27,7 @@ public struct PartialLoad: Sendable {
   public init(loader: DataLoader) {
     self.loader = loader
     let scan = DataFolderScan(root: loader.root, displayRoot: loader.displayRoot, kinds: [])
-    let (settings, _, problems) = loader.readSettings(scan)
+    let (settings, _, problems, _) = loader.readSettings(scan)
     settingsDiagnostics = problems
     context = DecodeContext(settings: settings, schema: loader.schema)
     household = Household()

@@ -18,6 +18,9 @@ public struct LoadedData: Sendable {
   public var commitTimes: CommitTimes
   /// Whether the data folder could be read at all.
   public var folderReadable: Bool
+  /// Whether the settings have no error: a build must not publish with settings that are
+  /// not the user's (a broken `vibekeeper.yml` would open the feeds and show the private).
+  public var settingsUsable = true
 }
 
 /// The first step: reads the data folder. Records load while git tells when each file last
@@ -47,6 +50,7 @@ struct LoadStep {
       household: result.household, diagnostics: result.diagnostics,
       decodedFiles: result.decodedFiles, cache: cache,
       media: history ? MediaFiles.read(paths, in: data) : MediaFiles.unread(paths, in: data),
-      commitTimes: commitTimes, folderReadable: result.folderReadable)
+      commitTimes: commitTimes, folderReadable: result.folderReadable,
+      settingsUsable: result.settingsUsable)
   }
 }

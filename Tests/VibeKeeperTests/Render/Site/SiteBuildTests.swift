@@ -156,6 +156,66 @@ enum SiteFixture {
       !FileManager.default.fileExists(atPath: root.url.appendingPathComponent("_strict").path))
   }
 
+  /// The settings say what is private and where the feeds go: with any error in them,
+  /// nothing is published (the defaults would open the feeds and show what is private).
+  @Test(arguments: [
+    "timezone: [oops\n", "<<<<<<< HEAD\ntitle: A\n=======\ntitle: B\n>>>>>>> b\n",
+    "feeds: secrte\n", "private: [remiders]\n",
+  ])
+  func brokenSettingsPublishNothing(_ mistake: String) throws {
+    let good = "timezone: Europe/Berlin\nfeeds: secret\nprivate: [reminders]\n"
+    let root = try TempFolder([
+      "data/vibekeeper.yml": good,
+      "data/vibekeeper.local.yml": "feed_secret: " + String(repeating: "ab", count: 32) + "\n",
+      "data/contacts/a.md": "---\nname: A\n---\n",
+      "data/reminders/pills.md":
+        "---\ntitle: Pills\nschedule: {time: \"08:00\", days: daily}\n---\n",
+    ])
+    defer { root.cleanup() }
+    let data = root.url.appendingPathComponent("data")
+    let out = root.url.appendingPathComponent("_site")
+    let (first, _) = SiteFixture.build(data: data, output: out)
+    #expect(first.failure == nil)
+    let before = SiteFixture.files(out)
+    #expect(before["reminders/pills.html"] == nil && before["calendar.ics"] == nil)
+    let broken = mistake.hasPrefix("<") ? mistake : good + mistake
+    try root.write("data/vibekeeper.yml", Data(broken.utf8))
+    let (second, _) = SiteFixture.build(data: data, output: out)
+    #expect(second.failure?.description.contains("the settings have an error") == true)
+    #expect(SiteFixture.files(out) == before)
+  }
+
+  /// `serve` and `watch` keep the site they serve when a rebuild brings an error: a record
+  /// is never taken off the live site while it is being edited.
+  @Test func aRebuildThatBringsAnErrorKeepsTheServedSite() throws {
+    let root = try TempFolder([
+      "data/gifts/a.md": "---\ntitle: A\nprice: abc\n---\n",
+      "data/gifts/b.md": "---\ntitle: B\n---\n",
+    ])
+    defer { root.cleanup() }
+    let data = root.url.appendingPathComponent("data")
+    let out = root.url.appendingPathComponent("_site")
+    let (first, _) = SiteFixture.build(data: data, output: out)
+    #expect(first.failure == nil)
+    #expect(first.errorCounts.count == 1)
+    func rebuild() -> SiteBuild.Outcome {
+      var build = SiteBuild(
+        data: data, dataDisplay: "data", templates: nil, templatesDisplay: nil, output: out)
+      build.servedErrors = first.errorCounts
+      return build.run(clock: { LocalClock(now: SiteFixture.now, timeZone: $0.timeZone) })
+    }
+    // The error the served site has already does not hold a rebuild up.
+    try root.write("data/gifts/b.md", Data("---\ntitle: B2\n---\n".utf8))
+    #expect(rebuild().failure == nil)
+    let before = SiteFixture.files(out)
+    #expect(before["gifts/b.html"] != nil)
+    // A new one does: gift b stays on the site as it was.
+    try root.write("data/gifts/b.md", Data("---\ntitle: B3\nstatus: boughtt\n---\n".utf8))
+    let broken = rebuild()
+    #expect(broken.failure?.description.contains("the change brings an error") == true)
+    #expect(SiteFixture.files(out) == before)
+  }
+
   @Test func aMissingPhotoIsADiagnosticNotAFailure() throws {
     let root = try TempFolder(["data/gifts/a.md": "---\ntitle: A\nphoto: gifts/missing.png\n---\n"])
     defer { root.cleanup() }

@@ -27,16 +27,22 @@ enum Gzip {
     return Array(output.prefix(Int(stream.total_out)))
   }
 
-  /// Whether an `Accept-Encoding` header accepts gzip (with a quality above zero).
+  /// Whether an `Accept-Encoding` header accepts gzip (with a quality above zero): gzip's
+  /// own entry decides, else `*`'s (`*;q=1, gzip;q=0` refuses it).
   static func isAccepted(_ header: String?) -> Bool {
     guard let header else { return false }
+    var named: Double?
+    var any: Double?
     for part in header.lowercased().split(separator: ",") {
       let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard let coding = fields.first, coding == "gzip" || coding == "x-gzip" || coding == "*"
-      else { continue }
+      guard let coding = fields.first else { continue }
       let q = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
-      return (q ?? 1) > 0
+      if coding == "gzip" || coding == "x-gzip" {
+        named = max(named ?? 0, q ?? 1)
+      } else if coding == "*" {
+        any = q ?? 1
+      }
     }
-    return false
+    return (named ?? any ?? 0) > 0
   }
 }

@@ -113,6 +113,14 @@ public struct SiteServer: Sendable {
         }
         var answer = site.respond(
           method: request.method.rawValue, target: target, headers: headers)
+        // A 304 carries the tag the 200 it stands for had: the compressed one, when that
+        // is what the client holds.
+        if answer.status == 304, Gzip.isAccepted(headers["accept-encoding"]),
+          let i = answer.headers.firstIndex(where: { $0.0 == "ETag" })
+        {
+          let packed = String(answer.headers[i].1.dropLast()) + "-gz\""
+          if headers["if-none-match"]?.contains(packed) == true { answer.headers[i].1 = packed }
+        }
         if answer.compressible, Gzip.isAccepted(headers["accept-encoding"]),
           let packed = Gzip.compress(answer.body), packed.count < answer.body.count
         {

@@ -53,6 +53,15 @@ struct ServeCommand: ParsableCommand {
         put it behind a VPN or a reverse proxy with HTTPS and a password (docs/publishing.md).
 
         """)
+      if options.local {
+        Terminal.error(
+          """
+          warning: --local on \(host): the dashboard shows the secret feed addresses, so every \
+          device that can reach this port can subscribe to them. Serve on 127.0.0.1 to scan \
+          the QR codes, or leave out --local.
+
+          """)
+      }
     }
     // A folder of its own: on loopback its dashboard shows the secret feed addresses, so
     // it must never be the folder that `build` publishes.

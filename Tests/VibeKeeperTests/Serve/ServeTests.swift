@@ -63,6 +63,19 @@ import Testing
     #expect(
       serve.get("/index.html", headers: ["Accept-Encoding": "gzip;q=0"])?.headers[
         "content-encoding"] == nil)
+    // gzip's own entry decides over `*`.
+    #expect(
+      serve.get("/index.html", headers: ["Accept-Encoding": "*;q=1, gzip;q=0"])?.headers[
+        "content-encoding"] == nil)
+    #expect(
+      serve.get("/index.html", headers: ["Accept-Encoding": "br, *;q=0.5"])?.headers[
+        "content-encoding"] == "gzip")
+    // A 304 names the version the client holds: the compressed one here.
+    let packedTag = try #require(packed.headers["etag"])
+    let notModified = serve.get(
+      "/index.html", headers: ["Accept-Encoding": "gzip", "If-None-Match": packedTag])
+    #expect(notModified?.status == 304)
+    #expect(notModified?.headers["etag"] == packedTag)
     let folderAnswer = try #require(serve.get("/contacts"))
     #expect(folderAnswer.status == 301 && folderAnswer.headers["location"] == "/contacts/")
     #expect(serve.get("/contacts/")?.status == 200)

@@ -55,6 +55,9 @@ public struct ShoppingEntry: Hashable, Sendable {
   public var actual: Decimal?
   /// Where the entry is in the file.
   public var location: SourceLocation
+  /// Its place in the file's `items` list (counting from 0, every line counted): where an
+  /// edit finds it, whatever lines before it were merged.
+  public var position = 0
 
   /// Creates an entry.
   public init(item: String?, name: String?, location: SourceLocation) {
@@ -69,10 +72,12 @@ extension ShoppingEntry {
   /// (case-insensitive).
   public var mergeKey: String { item.map { "item:" + $0 } ?? "name:" + (name ?? "").lowercased() }
 
-  /// Entries with the same `mergeKey` merged into the first: quantities added, the first
-  /// known estimate and price paid kept, and bought only when every line was bought (on the
-  /// latest date given). Returns the merged entries in file order and, for each line that
-  /// was merged away, that line and the first line as it was before.
+  /// Entries with the same `mergeKey` merged into the first, when they are in the same
+  /// state: not bought (quantities added, the first known estimate kept), or bought at the
+  /// same price paid (quantities added, on the latest date given). A bought line and one
+  /// not bought, or two bought at different prices, stay apart: what was paid is each
+  /// line's price times its own quantity. Returns the merged entries in file order and,
+  /// for each line that was merged away, that line and the first line as it was before.
   public static func merged(_ entries: [ShoppingEntry]) -> (
     entries: [ShoppingEntry], duplicates: [(line: ShoppingEntry, first: ShoppingEntry)]
   ) {
@@ -80,26 +85,27 @@ extension ShoppingEntry {
     var duplicates: [(line: ShoppingEntry, first: ShoppingEntry)] = []
     var index: [String: Int] = [:]
     for e in entries {
-      guard let i = index[e.mergeKey] else {
-        index[e.mergeKey] = result.count
+      let key =
+        e.mergeKey + (e.purchased.isDone ? "\u{0}bought\u{0}\(e.actual.map { "\($0)" } ?? "")" : "")
+      guard let i = index[key] else {
+        index[key] = result.count
         result.append(e)
         continue
       }
       duplicates.append((e, result[i]))
       result[i].quantity += e.quantity
       result[i].estimate = result[i].estimate ?? e.estimate
-      result[i].actual = result[i].actual ?? e.actual
-      result[i].purchased = bothBought(result[i].purchased, e.purchased)
+      result[i].purchased = latest(result[i].purchased, e.purchased)
     }
     return (result, duplicates)
   }
 
-  private static func bothBought(_ a: Completion, _ b: Completion) -> Completion {
-    guard a.isDone, b.isDone else { return .no }
+  /// Two bought lines' completion: the latest date given.
+  private static func latest(_ a: Completion, _ b: Completion) -> Completion {
     switch (a.date, b.date) {
     case (let x?, let y?): return .on(max(x, y))
     case (let x?, nil), (nil, let x?): return .on(x)
-    default: return .yes
+    default: return a
     }
   }
 }

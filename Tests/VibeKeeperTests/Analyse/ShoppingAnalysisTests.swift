@@ -114,6 +114,33 @@ import Testing
     #expect(duplicates.map(\.1.location.line) == [3, 4])
   }
 
+  /// Lines in different states stay apart: a bought line and one still to buy, or two
+  /// bought at different prices; what was paid is each line's price times its quantity.
+  @Test func linesInAnotherStateAreNotMerged() throws {
+    let bought = Completion.on(F.day("2026-11-10"))
+    let (merged, duplicates) = ShoppingEntry.merged([
+      F.entry(item: "coffee", quantity: "1", purchased: bought, actual: "1.00", line: 3),
+      F.entry(item: "coffee", quantity: "2", line: 4),
+      F.entry(item: "milk", quantity: "1", purchased: bought, actual: "1.00", line: 5),
+      F.entry(
+        item: "milk", quantity: "2", purchased: .on(F.day("2026-11-12")), actual: "2.00", line: 6),
+      F.entry(
+        item: "milk", quantity: "3", purchased: .on(F.day("2026-11-12")), actual: "1.00", line: 7),
+    ])
+    #expect(merged.map(\.quantity) == [1, 2, 4, 2])
+    #expect(merged.map(\.location.line) == [3, 4, 5, 6])
+    #expect(merged[2].purchased == .on(F.day("2026-11-12")))
+    #expect(duplicates.map(\.0.location.line) == [7])
+    var h = Household()
+    h.items = [F.item("coffee", "Coffee"), F.item("milk", "Milk")]
+    h.purchases = [F.purchase("c", "2026-11-01", "8.00", item: "coffee")]
+    var l = list(merged)
+    l.budget = 5
+    h.shopping = [l]
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).first)
+    #expect(s.spent == F.dec("9.00"))  // 1 + 4 × 1 + 2 × 2
+  }
+
   @Test func openListsFirst() {
     var h = Household()
     var done = ShoppingList(meta: F.meta("shopping", "a-done"), title: "Done", currency: "EUR")

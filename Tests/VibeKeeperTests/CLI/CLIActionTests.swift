@@ -270,6 +270,45 @@ import Testing
     #expect(check.status == 0, "\(check.stderr)")
   }
 
+  /// A list's lines are edited where they are in the file, whatever lines before them a
+  /// merge joined; a line already bought stays as it was paid.
+  @Test func listLinesAreEditedInPlace() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write("data/items/coffee.md", Data("---\nname: Coffee\n---\n".utf8))
+    try folder.write(
+      "data/shopping/weekend.md",
+      Data(
+        """
+        ---
+        title: Weekend
+        items:
+          - {item: coffee, purchased: 2026-11-10, actual: 6.60}
+          - {name: Eggs}
+          - {name: eggs, quantity: 2}
+          - {item: oat-milk, quantity: 2, estimate: 1.79}
+        ---
+
+        """.utf8))
+    #expect(try vk(["list", "weekend", "add", "coffee", "--qty", "2"], folder).status == 0)
+    #expect(try vk(["list", "weekend", "add", "oat-milk"], folder).status == 0)
+    let ticked = try vk(["bought", "oat-milk", "--list", "weekend", "--now", "2026-11-24"], folder)
+    #expect(ticked.status == 0, "\(ticked.stderr)")
+    #expect(
+      Self.text(folder, "data/shopping/weekend.md") == """
+        ---
+        title: Weekend
+        items:
+          - {item: coffee, purchased: 2026-11-10, actual: 6.60}
+          - {name: Eggs}
+          - {name: eggs, quantity: 2}
+          - {item: oat-milk, quantity: 3, estimate: 1.79, purchased: 2026-11-24, actual: 1.79}
+          - {item: coffee, quantity: 2}
+        ---
+
+        """)
+  }
+
   /// A share finds the household's game by the format's key or name, else by a name that
   /// holds the key; the daily crossword is never taken for a game named the Mini.
   @Test func sharesFindTheirGame() throws {

@@ -214,7 +214,7 @@ import Testing
       ),
       (
         ShoppingEntry(item: nil, name: "n", location: at),
-        ["item", "name", "quantity", "estimate", "purchased", "actual", "location"]
+        ["item", "name", "quantity", "estimate", "purchased", "actual", "location", "position"]
       ),
       (Game(meta: meta, name: "n"), ["meta", "name", "url", "active", "notify", "notes"]),
       (

@@ -465,6 +465,7 @@ extension ShoppingEntry: CacheCodable {
     out.write(purchased)
     out.write(actual)
     out.write(location)
+    out.write(position)
   }
   init(from reader: inout CacheReader) throws {
     let item: String? = try reader.optional()
@@ -478,6 +479,7 @@ extension ShoppingEntry: CacheCodable {
     self.estimate = estimate
     self.purchased = purchased
     self.actual = actual
+    self.position = try reader.read()
   }
 }
 

@@ -41,7 +41,7 @@ enum ShoppingDecoder: KindDecoder {
       return []
     }
     var entries: [ShoppingEntry] = []
-    for node in nodes {
+    for (position, node) in nodes.enumerated() {
       let p = node.position
       let loc = SourceLocation(file: f.file, line: p.line, column: p.column)
       var mapping: YAMLMapping
@@ -66,6 +66,7 @@ enum ShoppingDecoder: KindDecoder {
       let item = e.reference("item", to: .items, slot: entries.count)
       let name = e.string("name")
       var entry = ShoppingEntry(item: item, name: name, location: loc)
+      entry.position = position
       if let q = e.decimal("quantity") {
         if q == 0 {
           e.error("quantity", "'quantity' must be greater than zero")

@@ -80,7 +80,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case .csv:
       // Several tables: each block starts with a comment-like title row of its own.
       if report.tables.count == 1 { return TableFormatter.csv(report.tables[0]) }
-      return report.tables.map { "# \($0.title)\r\n" + TableFormatter.csv($0) }
+      return report.tables.map {
+        TableFormatter.csvField("# " + $0.title) + "\r\n" + TableFormatter.csv($0)
+      }
         .joined(separator: "\r\n")
     case .md:
       let title = report.topic.prefix(1).uppercased() + report.topic.dropFirst()

@@ -37,18 +37,20 @@ public enum TableFormatter {
 
   /// RFC 4180 CSV: header row, then rows; CRLF line ends, fields quoted when needed.
   public static func csv(_ table: ReportTable) -> String {
-    func field(_ s: String) -> String {
-      // A leading =, +, - or @ could run as a formula in a spreadsheet: prefix a quote.
-      var v = s
-      if let f = v.first, "=+-@".contains(f), Double(v) == nil { v = "'" + v }
-      if v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-        return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-      }
-      return v
-    }
-    var out = table.headers.map(field).joined(separator: ",") + "\r\n"
-    for row in table.rows { out += row.map(field).joined(separator: ",") + "\r\n" }
+    var out = table.headers.map(csvField).joined(separator: ",") + "\r\n"
+    for row in table.rows { out += row.map(csvField).joined(separator: ",") + "\r\n" }
     return out
+  }
+
+  /// One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a
+  /// leading =, +, - or @ (a formula to a spreadsheet) gets a `'` before it.
+  public static func csvField(_ s: String) -> String {
+    var v = s
+    if let f = v.first, "=+-@".contains(f), Double(v) == nil { v = "'" + v }
+    if v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+      return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    return v
   }
 
   /// A GitHub-flavoured Markdown table under a `###` heading.

@@ -36,20 +36,20 @@ public struct BoughtAction: DataAction {
     if let list {
       let shopping = try c.find(ShoppingList.self, list, title: \.title)
       let key = found.map { "item:" + $0.id } ?? "name:" + name.lowercased()
-      guard let index = shopping.entries.firstIndex(where: { $0.mergeKey == key }) else {
+      let lines = shopping.entries.filter { $0.mergeKey == key }
+      guard let ticked = lines.first else {
         throw DataWriter.Problem(
           description:
             "'\(shopping.title)' has no line for \(name); add it with `vibekeeper list \(shopping.id) add \(found?.id ?? name)`"
         )
       }
-      let line = shopping.entries[index]
-      guard !line.purchased.isDone else {
+      guard let line = lines.first(where: { !$0.purchased.isDone }) else {
         throw DataWriter.Problem(
-          description: "\(name) is already ticked on '\(shopping.title)' (\(line.location))")
+          description: "\(name) is already ticked on '\(shopping.title)' (\(ticked.location))")
       }
       paid = paid ?? line.estimate
       quantity = quantity ?? line.quantity
-      tick = (shopping, index)
+      tick = (shopping, line.position)
     }
     if paid == nil, let id = found?.id {
       // The last price on or before the day: the logs of the last month, quarter and year

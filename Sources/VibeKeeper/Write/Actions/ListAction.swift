@@ -43,11 +43,12 @@ public struct ListAction: DataAction {
       let name = item?.name ?? typed.trimmingCharacters(in: .whitespaces)
       let key = item.map { "item:" + $0.id } ?? "name:" + name.lowercased()
       let qty = quantity ?? 1
-      if let index = shopping.entries.firstIndex(where: { $0.mergeKey == key }) {
-        let now = shopping.entries[index].quantity + qty
+      // More of a line not bought yet; a line already bought stays as it was paid.
+      if let line = shopping.entries.first(where: { $0.mergeKey == key && !$0.purchased.isDone }) {
+        let now = line.quantity + qty
         let change = try c.editing(
           shopping.meta, kind: .shopping, set: [("quantity", ActionContext.amount(now))],
-          entry: ("items", index))
+          entry: ("items", line.position))
         return ActionPlan(
           changes: [change],
           summary: "\(name) is on \(shopping.title): quantity now \(ActionContext.amount(now))")

@@ -125,6 +125,19 @@ import Testing
     #expect(lines(r).contains("\"score\": 25,"))
   }
 
+  /// Every CSV field is RFC 4180 and guarded against formulas, the block titles too.
+  @Test func csvTitlesAreFieldsLikeTheRest() {
+    var h = Self.household()
+    h.shopping[0].title = "Weekly, big\n=HYPERLINK(\"http://evil\";\"x\")"
+    let csv = ReportFormat.csv.render(
+      Reports.shopping(h, analysis: HouseholdAnalysis(h, clock: clock)))
+    #expect(csv.contains("\"# Weekly, big\n=HYPERLINK(\"\"http://evil\"\";\"\"x\"\")"))
+    #expect(!csv.contains("\r\n=") && !csv.contains("\n=H\r"))
+    #expect(TableFormatter.csvField("=1+2") == "'=1+2")
+    #expect(TableFormatter.csvField("-5") == "-5")
+    #expect(TableFormatter.csvField("a \"b\"") == "\"a \"\"b\"\"\"")
+  }
+
   @Test func emptyHouseholdGivesEmptyReports() {
     for r in [
       Reports.budgets(Household(), analysis: HouseholdAnalysis(Household(), clock: clock)),

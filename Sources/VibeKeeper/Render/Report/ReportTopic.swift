@@ -83,7 +83,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
       return report.tables.map {
         TableFormatter.csvField("# " + $0.title) + "\r\n" + TableFormatter.csv($0)
       }
-        .joined(separator: "\r\n")
+      .joined(separator: "\r\n")
     case .md:
       let title = report.topic.prefix(1).uppercased() + report.topic.dropFirst()
       return "## \(title)\n\n" + report.tables.map(TableFormatter.markdown).joined(separator: "\n")

@@ -89,7 +89,8 @@ struct NotifyCommand: ParsableCommand {
       if let problem = d.problem {
         Terminal.error(TerminalText.escapedLines("error: \(d.channel): \(d.title): \(problem)\n"))
       } else if !quiet {
-        text += "Sent to \(d.channel): \(d.title)\n"
+        text +=
+          "Sent to \(d.channel): \(d.title.split(whereSeparator: \.isNewline).joined(separator: "; "))\n"
       }
     }
     if !quiet, outcome.deliveries.isEmpty, !outcome.channels.isEmpty {

@@ -53,8 +53,15 @@ public enum HealthReminders {
       isOnce = true
       onceAt = clock.instant(date, time)
     }
-    // A one-time reminder is done by `done:` or by a dose that answers it.
-    let answered = onceAt.map { at in doses.contains { $0.due == at || $0.due == nil } } ?? false
+    // A one-time reminder is done by `done:` or by a dose that answers it: one naming it
+    // as `due`, or one without `due` on its day (the first unanswered occurrence of the day).
+    let answered =
+      onceAt.map { at in
+        doses.contains {
+          $0.due == at
+            || ($0.due == nil && clock.localDate(of: $0.at) == clock.localDate(of: at))
+        }
+      } ?? false
     let doneOnce = isOnce && (reminder.done != nil || answered)
     let next = reminder.enabled && !doneOnce ? upcoming : []
     let history = ReminderHistory.recent(of: reminder, doses: doses, clock: clock)

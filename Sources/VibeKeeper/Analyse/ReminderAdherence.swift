@@ -93,21 +93,23 @@ public enum ReminderHistory {
       } else {
         out.append(
           ReminderOccurrence(
-            due: due, state: due <= clock.now ? .missed : .upcoming, marked: nil, note: nil))
+            due: due, state: due < clock.now ? .missed : .upcoming, marked: nil, note: nil))
       }
     }
     return out
   }
 
   /// The day a reminder's history begins: its `starts`, else `created`, else the first
-  /// day something was marked, else today (a reminder is not missed before it existed).
+  /// day a marked occurrence was due (or marked, without `due`), else today (a reminder is
+  /// not missed before it existed).
   public static func firstDay(of reminder: Reminder, doses: [Dose], clock: LocalClock)
     -> LocalDate
   {
     var starts: LocalDate?
     if case .weekly(let w) = reminder.schedule { starts = w.starts }
-    return starts ?? reminder.created ?? doses.map { clock.localDate(of: $0.at) }.min()
-      ?? clock.today
+    // A dose marked late (an evening tablet marked next morning) begins on its due day.
+    return starts ?? reminder.created
+      ?? doses.map { clock.localDate(of: min($0.due ?? $0.at, $0.at)) }.min() ?? clock.today
   }
 
   /// The occurrences of the `windowDays` days ending today (from the day the reminder's

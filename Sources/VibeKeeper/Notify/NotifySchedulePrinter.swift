@@ -25,8 +25,12 @@ public enum NotifySchedulePrinter {
         p.channels.isEmpty
         ? "no channel"
         : p.channels.map { $0.name + ($0.sent ? " (sent)" : "") }.joined(separator: ", ")
+      // One line per notice: line breaks in the title and the message are shown as `; `.
+      func line(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: "; ")
+      }
       out +=
-        "  \(when)  \(n.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(state.padding(toLength: 7, withPad: " ", startingAt: 0))  \(n.title): \(n.message.replacingOccurrences(of: "\n", with: "; "))  -> \(to)\n"
+        "  \(when)  \(n.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(state.padding(toLength: 7, withPad: " ", startingAt: 0))  \(line(n.title)): \(line(n.message))  -> \(to)\n"
       if !n.actions.isEmpty {
         out += "      buttons: \(n.actions.map(\.label).joined(separator: ", "))\n"
       }

@@ -153,4 +153,42 @@ import Testing
     #expect(uids.count == events.filter { $0.recurrence == nil }.count)
     #expect(Set(events.map(\.uid)).count == 2)
   }
+
+  /// A dose without `due` answers the first unanswered occurrence of its own day only: a
+  /// line from another day does not make a one-time reminder done.
+  @Test func aDoseOfAnotherDayDoesNotAnswerAOneTimeReminder() throws {
+    func status(_ doses: String, _ now: String) throws -> ReminderStatus {
+      let h = try load([
+        "vibekeeper.yml": "timezone: Europe/Berlin\n",
+        "reminders/once.md": "---\ntitle: Dentist\nat: 2026-11-25T14:15\n---\n",
+        "doses/2026/11.yml": doses,
+      ]).household
+      let clock = LocalClock(now: utc(now), timeZone: berlin)
+      return try #require(HealthReminders.statuses(in: h, clock: clock).first)
+    }
+    let other = "- {reminder: once, at: 2026-11-10T09:00}\n"
+    #expect(try status(other, "2026-11-25T09:00").nextOccurrence != nil)
+    #expect(try status(other, "2026-11-25T14:00").overdue)
+    let sameDay = "- {reminder: once, at: 2026-11-25T13:50}\n"
+    #expect(try status(sameDay, "2026-11-25T14:00").nextOccurrence == nil)
+    #expect(try !status(sameDay, "2026-11-25T14:00").overdue)
+  }
+
+  /// The history begins on the day the first marked occurrence was due, so a dose marked
+  /// the next morning counts; at its very minute an occurrence is upcoming, not missed.
+  @Test func lateFirstDosesCountAndTheDueMinuteIsUpcoming() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/late.md":
+        "---\ntitle: Late\nschedule: {time: \"23:59\", days: daily}\n---\n",
+      "doses/2026/11.yml":
+        "- {reminder: late, due: 2026-11-24T23:59, at: 2026-11-25T00:30, status: done}\n",
+    ]).household
+    let clock = LocalClock(now: utc("2026-11-26T09:00"), timeZone: berlin)
+    let recent = ReminderHistory.recent(of: h.reminders[0], doses: h.doses, clock: clock)
+    #expect(recent.map(\.state) == [.done, .missed, .upcoming])
+    let atTheMinute = LocalClock(now: utc("2026-11-26T22:59"), timeZone: berlin)
+    let now = ReminderHistory.recent(of: h.reminders[0], doses: h.doses, clock: atTheMinute)
+    #expect(now.last?.state == .upcoming)
+  }
 }

@@ -221,6 +221,12 @@ import Testing
     // The same dose again: nothing else is due.
     let twice = try vk(["done", "vitamin-d", "--now", "2026-11-24T09:00"], folder)
     #expect(twice.status == 1)
+    // An occurrence marked by a line without `due` is marked too.
+    try folder.write(
+      "data/doses/2026/10.yml", Data("- {reminder: vitamin-d, at: 2026-10-20T21:00}\n".utf8))
+    let loose = try vk(["done", "vitamin-d", "--now", "2026-10-21T03:00"], folder)
+    #expect(loose.status == 1)
+    #expect(loose.stderr.contains("is already marked"), "\(loose.stderr)")
     #expect(
       try vk(
         ["done", "Vitamin D", "--skip", "--now", "2026-11-25T10:00", "--note", "ran out"], folder

@@ -38,7 +38,14 @@ public struct DoneAction: DataAction {
     c.records.read(
       .doses, months: c.clock.localDate(of: earliest).adding(days: -31),
       c.clock.localDate(of: latest).adding(days: 31))
-    let answered = Set(c.household.doses.filter { $0.reminder == r.id }.compactMap(\.due))
+    // What is marked already, as the analysis sees it: a dose naming its `due`, one without
+    // `due` (the first unanswered occurrence of its day), and the reminder's `done:` day.
+    let answered = Set(
+      ReminderHistory.occurrences(
+        of: r, doses: c.household.doses.filter { $0.reminder == r.id },
+        from: c.clock.localDate(of: earliest), through: c.clock.localDate(of: latest),
+        clock: c.clock
+      ).filter { $0.state == .done || $0.state == .skipped }.map(\.due))
     let candidates = HealthReminders.occurrences(
       of: r, from: when.addingTimeInterval(-Self.after), to: when.addingTimeInterval(Self.before),
       clock: c.clock)

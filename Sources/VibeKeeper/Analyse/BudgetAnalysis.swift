@@ -122,7 +122,7 @@ public struct BudgetAnalysis: Sendable {
   public static func summarise(
     _ budget: Budget, in household: Household, today: LocalDate, alertPercent: Decimal
   ) -> (BudgetSummary, [Diagnostic]) {
-    let entries = BudgetSpending.entries(for: budget, in: household)
+    let entries = BudgetSpending.entries(for: budget, in: household, through: today)
     var counted: [BudgetSpending.Entry] = []
     var warnings: [Diagnostic] = []
     for e in entries {

@@ -23,9 +23,15 @@ public enum BudgetSpending {
   /// `gifts`). `all` counts every purchase; a category scope the purchases of that
   /// category (case-insensitively). Each purchase counts with its total (see
   /// `PurchaseMath.total(of:)`).
-  public static func entries(for budget: Budget, in household: Household) -> [Entry] {
-    guard budget.start <= budget.end else { return [] }
-    let period = budget.start...budget.end
+  ///
+  /// With `through`, only what happened on or before that day counts (the analysis as of
+  /// today: a report run at a `--now` in the past never counts what came after it).
+  public static func entries(
+    for budget: Budget, in household: Household, through: LocalDate? = nil
+  ) -> [Entry] {
+    let last = through.map { min($0, budget.end) } ?? budget.end
+    guard budget.start <= last else { return [] }
+    let period = budget.start...last
     var out: [Entry] = []
     let wanted: String? =
       switch budget.scope {

@@ -85,7 +85,7 @@ private struct MoneyAnalyses: Sendable {
 
   init(_ household: Household, today: LocalDate) {
     budgets = BudgetAnalysis.analyse(household, today: today)
-    prices = PriceHistory.analyse(household)
+    prices = PriceHistory.analyse(household, through: today)
     cadence = PurchaseCadence.analyse(household, today: today)
     pantry = Pantry.analyse(household, today: today)
     shopping = ShoppingAnalysis.analyse(household, today: today)

@@ -65,7 +65,8 @@ public struct PantryWaste: Hashable, Sendable {
   public var used = 0
   /// Thrown away (`used:` in the period with `wasted: true`).
   public var wasted = 0
-  /// Expired in the period and never marked used.
+  /// Left the pantry in the period expired (`keep_expired_days` after their expiry) and
+  /// never marked used.
   public var expiredUnused = 0
   /// What the thrown-away and expired batches cost, in the settings currency.
   public var lostValue: Decimal = 0
@@ -105,9 +106,13 @@ public enum Pantry {
       waste: waste(household, today: today))
   }
 
-  /// What became of the batches over the `PantryWaste.days` days ending today.
+  /// What became of the batches over the `PantryWaste.days` days ending today. A batch
+  /// left to expire counts as expired unused once it has left the pantry
+  /// (`pantry.keep_expired_days` after its expiry), on that day: while it is still there
+  /// it may yet be marked used.
   public static func waste(_ household: Household, today: LocalDate) -> PantryWaste {
     let period = today.adding(days: -(PantryWaste.days - 1))...today
+    let keep = max(0, household.settings.pantry.keepExpiredDays)
     let currency = household.settings.currency
     var w = PantryWaste()
     for p in household.purchases where p.expires != nil {
@@ -116,7 +121,7 @@ public enum Pantry {
         guard period.contains(used) else { continue }
         if p.wasted { w.wasted += 1 } else { w.used += 1 }
         lost = p.wasted
-      } else if let expires = p.expires, period.contains(expires), expires < today {
+      } else if let expires = p.expires, period.contains(expires.adding(days: keep + 1)) {
         w.expiredUnused += 1
         lost = true
       } else {

@@ -78,10 +78,15 @@ public struct ItemPriceHistory: Hashable, Sendable {
 /// Price histories built from purchases and price observations.
 public enum PriceHistory {
   /// Every item's price history, one per item and currency, sorted by name, then item
-  /// id, then currency. Purchases without an item are not price observations.
-  public static func analyse(_ household: Household) -> [ItemPriceHistory] {
+  /// id, then currency. Purchases without an item are not price observations. With
+  /// `through`, only prices seen on or before that day count (the history as of today).
+  public static func analyse(_ household: Household, through: LocalDate? = nil)
+    -> [ItemPriceHistory]
+  {
     var groups: [HistoryKey: [PricePoint]] = [:]
-    for (key, point) in allPoints(household) { groups[key, default: []].append(point) }
+    for (key, point) in allPoints(household) where through.map({ point.date <= $0 }) ?? true {
+      groups[key, default: []].append(point)
+    }
     let histories = groups.map { key, points in
       history(
         item: key.item, name: household.item(key.item)?.name ?? key.item,

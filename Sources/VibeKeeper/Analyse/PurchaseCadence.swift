@@ -31,11 +31,11 @@ public enum PurchaseCadence {
 
   /// Every item bought at least once (purchases with an `item`), with a cadence when bought
   /// on 3 or more distinct days: those first, soonest next purchase first, then the rest;
-  /// ties by name, then id. Purchases count as written, whatever their date.
+  /// ties by name, then id. Purchases on or before `today` count (as of today).
   public static func analyse(_ household: Household, today: LocalDate) -> [ItemCadence] {
     var days: [String: Set<LocalDate>] = [:]
     var counts: [String: Int] = [:]
-    for p in household.purchases {
+    for p in household.purchases where p.date <= today {
       guard let item = p.item else { continue }
       days[item, default: []].insert(p.date)
       counts[item, default: 0] += 1

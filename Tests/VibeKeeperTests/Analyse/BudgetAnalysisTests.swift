@@ -52,10 +52,23 @@ import Testing
   }
 
   @Test func beforeTheStartClampsToOneDay() throws {
+    // As of today: a purchase dated after it (entered ahead) is not spent yet.
     let s = try only(november([F.purchase("p", "2026-11-01", "30.00")]), today: "2026-10-20")
     #expect(s.state == .upcoming)
     #expect((s.daysElapsed, s.daysRemaining) == (1, 29))
-    #expect(s.dailyAverage == 30)
+    #expect(s.spent == 0)
+    #expect(s.dailyAverage == 0)
+  }
+
+  /// A report at a `--now` in the past counts what had happened by then only.
+  @Test func spendingAfterTodayIsNotCounted() throws {
+    let s = try only(
+      november([
+        F.purchase("early", "2026-11-02", "10.00"), F.purchase("later", "2026-11-25", "50.00"),
+      ]), today: "2026-11-10")
+    #expect(s.spent == 10)
+    #expect(s.count == 1)
+    #expect(s.projectedTotal == 30)
   }
 
   @Test func noPurchasesAtAll() throws {
@@ -78,7 +91,7 @@ import Testing
       F.purchase("soap", "2026-11-10", "30.00", category: "household"),
       F.purchase("october", "2026-10-31", "100"),
       F.purchase("december", "2026-12-01", "100"),
-      F.purchase("london", "2026-11-15", "20.00", currency: "GBP", name: "Tea"),
+      F.purchase("london", "2026-11-05", "20.00", currency: "GBP", name: "Tea"),
     ])
     h.items = [F.item("oat-milk", "Oat milk", category: "groceries")]
     let a = BudgetAnalysis.analyse(h, today: F.day("2026-11-10"))

@@ -81,12 +81,17 @@ import Testing
         ["Oat milk", "1", "2026-11-09", "2026-11-21", "1", "expiring"],
         ["Oat milk", "1", "2026-11-16", "2026-11-30", "10", "later"],
       ])
-    // The expired tea cost pounds: counted, but not in the euro value lost.
+    // The expired tea is still in the pantry (for keep_expired_days): not lost yet.
     #expect(
       r.tables.first?.footer == [
         "1 expired, 1 expiring, 1 later",
-        "Last 30 days: 0 used up, 0 thrown away, 1 expired unused (100% lost, 0.00 EUR)",
+        "Last 30 days: 0 used up, 0 thrown away, 0 expired unused",
       ])
+    // Once it has left, it is; it cost pounds: counted, but not in the euro value lost.
+    let later = HouseholdAnalysis(Self.household(), clock: F.clock("2026-11-27"))
+    #expect(
+      Reports.pantry(Self.household(), analysis: later).tables.first?.footer.last
+        == "Last 30 days: 0 used up, 0 thrown away, 1 expired unused (100% lost, 0.00 EUR)")
     let compact = r.json.serialized(pretty: false)
     #expect(
       compact.hasPrefix(#"{"today":"2026-11-20","warn_days":2,"expired":[{"purchase":"tea","#))

@@ -32,7 +32,7 @@ struct RecordSkeleton {
     }
     lines.append("---")
     var text = lines.joined(separator: "\n") + "\n"
-    if !body.isEmpty { text += body.hasSuffix("\n") ? body : body + "\n" }
+    if !body.isEmpty { text += body.utf8.last == UInt8(ascii: "\n") ? body : body + "\n" }
     return text
   }
 

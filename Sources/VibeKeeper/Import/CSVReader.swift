@@ -24,7 +24,7 @@ struct CSVReader {
     try SourceLines.read(path) { line in
       switch line {
       case .tooLong(let number):
-        problem(number, "the line is longer than 4 MB, so it is left out")
+        problem(number, SourceLines.tooLongMessage)
         fields = []
         field = ""
         quoted = false

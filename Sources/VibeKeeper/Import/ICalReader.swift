@@ -50,12 +50,20 @@ enum ICalReader {
         if value == "VCALENDAR" { sawCalendar = true }
         if value == "VEVENT", stack.count == 2 { open = ICalEvent(line: c.line) }
       case "END":
-        if stack.last == value {
-          stack.removeLast()
-          if value == "VEVENT", let e = open {
-            event(e)
-            open = nil
-          }
+        // An END closes the innermost component of its name; components opened inside it
+        // and never closed (a VALARM without END:VALARM) are closed with it, said at their
+        // BEGIN's name. An END that closes nothing open is left out.
+        guard let at = stack.lastIndex(of: value) else {
+          problem(c.line, "END:\(value) closes no open component, so it is left out")
+          return
+        }
+        for unclosed in stack[(at + 1)...].reversed() {
+          problem(c.line, "BEGIN:\(unclosed) is never closed; END:\(value) closes it here")
+        }
+        stack.removeSubrange(at...)
+        if value == "VEVENT", stack.count == 1, let e = open {
+          event(e)
+          open = nil
         }
       default:
         if stack.count == 1, p.name == "X-WR-CALNAME", let t = ICalEvent.text(p) { name(t) }
@@ -67,7 +75,7 @@ enum ICalReader {
       switch line {
       case .tooLong(let number):
         flush()
-        problem(number, "the line is longer than 4 MB, so it is left out")
+        problem(number, SourceLines.tooLongMessage)
       case .text(let number, let bytes):
         if let first = bytes.first, first == 32 || first == 9, current != nil {
           current?.bytes += bytes.dropFirst()

@@ -291,12 +291,14 @@ struct ImportPlanner {
     let before = try writer.read(path)
     let block = entries.first.map { $0.hasPrefix("- id:") } ?? false
     var text = before ?? ""
+    // The file's own line end, for its last line when it has none and for what is added.
+    let crlf = TextLines.lineEnd(of: text) == "\r\n"
     if before == nil {
       text = "# Imported by vibekeeper import.\n"
-    } else if !text.isEmpty, !text.hasSuffix("\n") {
-      text += "\n"
+    } else if !text.isEmpty, text.utf8.last != UInt8(ascii: "\n") {
+      // (On bytes: "\r\n" is one Character, so `hasSuffix("\n")` would miss it.)
+      text += crlf ? "\r\n" : "\n"
     }
-    let crlf = TextLines.lineEnd(of: text) == "\r\n"
     var added = ""
     added.reserveCapacity(entries.reduce(0) { $0 + $1.utf8.count + 1 })
     for entry in entries {

@@ -7,12 +7,17 @@ import Foundation
 #endif
 
 /// Reads a file a chunk at a time and hands out its lines, so an import of a large export
-/// keeps only one line (and what it builds) in memory. Lines end in LF or CRLF; a leading
-/// UTF-8 byte order mark is dropped; a line longer than `maxLine` bytes is reported as too
+/// keeps only one line (and what it builds) in memory. Lines end in LF or CRLF, or in CR
+/// alone in a file whose first chunk has no LF; a UTF-16 file is refused with a message
+/// saying so; a leading UTF-8 byte order mark is dropped; a line longer than `maxLine` bytes is reported as too
 /// long rather than read.
 struct SourceLines {
-  /// The longest line read, in bytes (a folded vCard photo is many lines, each short).
-  static let maxLine = 4 << 20
+  /// The longest line read, in bytes: a photo of up to 10 MB written on one line (as
+  /// base64, or a vCard 4 data URI) fits; a folded photo is many lines, each short.
+  static let maxLine = 16 << 20
+
+  /// What a line too long is told as.
+  static let tooLongMessage = "the line is longer than 16 MB, so it is left out"
 
   /// A line: its number and bytes (without the line end), or that it was too long.
   enum Line {
@@ -60,9 +65,24 @@ struct SourceLines {
       pending.removeAll(keepingCapacity: true)
       return try body(.text(number: number, bytes: line))
     }
+    // The line end: LF (and CRLF), or a lone CR in a file that has no LF (old Mac exports).
+    var lineEnd: UInt8?
     while true {
-      let chunk = handle.readData(ofLength: 1 << 18)
+      var chunk = handle.readData(ofLength: 1 << 18)
       if chunk.isEmpty { break }
+      if lineEnd == nil {
+        if chunk.starts(with: [0xFF, 0xFE]) || chunk.starts(with: [0xFE, 0xFF]) {
+          throw Failure(
+            description:
+              "\(path) is UTF-16 text; export it again as UTF-8 (or save it as UTF-8 in an editor)"
+          )
+        }
+        let hasLF = chunk.contains(UInt8(ascii: "\n"))
+        lineEnd = !hasLF && chunk.contains(UInt8(ascii: "\r")) ? UInt8(ascii: "\r") : 10
+      }
+      if lineEnd == UInt8(ascii: "\r") {
+        chunk = Data(chunk.map { $0 == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : $0 })
+      }
       var stop = false
       try chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
         var start = 0

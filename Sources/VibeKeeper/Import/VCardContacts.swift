@@ -195,7 +195,9 @@ struct VCardContacts {
           "\(name)'s birthday '\(text)' is not a date, so it is kept in the notes only")
       }
     }
-    if let b = birthday {
+    /// A birthday read (from `BDAY`, or Android's birthday event): one in a future year is
+    /// left out, said once.
+    func take(_ b: VCardDate) {
       if let y = b.year, y > today.year {
         batch.problem(
           line: card.line, "\(name)'s birthday \(b.birthday) is in the future, so it is left out")
@@ -203,6 +205,7 @@ struct VCardContacts {
         p.birthday = b.birthday
       }
     }
+    if let b = birthday { take(b) }
     p.key =
       card.all("UID").lazy.compactMap { card.text(of: $0) }
       .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
@@ -245,7 +248,12 @@ struct VCardContacts {
           switch parts[2] {
           case "1": addDate(prop, parts[1], label: nil, anniversary: true)
           case "3":
-            if p.birthday == nil, let d = VCardDate(parts[1]) { p.birthday = d.birthday }
+            if p.birthday == nil, birthday == nil,
+              let d = VCardDate(parts[1], omitYear: omitYear(prop))
+            {
+              birthday = d
+              take(d)
+            }
           default:
             let label = parts.count > 3 && !parts[3].isEmpty ? parts[3] : nil
             addDate(prop, parts[1], label: label, anniversary: false)

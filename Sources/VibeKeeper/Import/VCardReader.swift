@@ -167,11 +167,14 @@ struct VCardReader {
       switch line {
       case .tooLong(let number):
         flush()
-        problem(number, "the line is longer than 4 MB, so it is left out")
+        problem(number, SourceLines.tooLongMessage)
         return true
       case .text(let number, let bytes):
         let blank = bytes.allSatisfy { $0 == 32 || $0 == 9 }
         if var c = current {
+          // The property's bytes are taken out while they grow, so each line is appended
+          // in place (a folded 10 MB photo once copied all it had read at every line).
+          current = nil
           let folded = bytes.first == 32 || bytes.first == 9
           if c.base64, !blank, folded || !bytes.contains(UInt8(ascii: ":")) {
             c.bytes += bytes.filter { $0 != 32 && $0 != 9 }
@@ -181,6 +184,7 @@ struct VCardReader {
             c.bytes.removeLast()
             c.bytes += bytes
           } else {
+            current = c
             flush()
             if !blank { current = start(number, bytes) }
             return true

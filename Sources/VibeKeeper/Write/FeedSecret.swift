@@ -52,7 +52,7 @@ public enum FeedSecret {
       return nil
     }
     var after = current ?? ""
-    if !after.isEmpty, !after.hasSuffix("\n") { after += "\n" }
+    if !after.isEmpty, after.utf8.last != UInt8(ascii: "\n") { after += "\n" }
     after += "# This machine's secrets (feed addresses); never committed.\n\(entry)\n"
     return FileChange(path: ".gitignore", before: current, after: after)
   }

@@ -320,7 +320,7 @@ import Testing
     #expect(
       messages == [
         "5: this card's name is not valid text, so it is not imported",
-        "12: the line is longer than 4 MB, so it is left out",
+        "12: the line is longer than 16 MB, so it is left out",
         "14: this card has no END:VCARD, so it is read to the end of the file",
       ])
     let r = f.loaded()

@@ -18,7 +18,12 @@ struct ContextScanner: Sendable {
   private var valueFixed = false
   private var rawTag = ""
   private var matched = 0
+  /// In a comment: right after its `<!--` (so `<!-->` ends it), and after `--!`.
+  private var commentStart = false
+  private var bang = false
   private let format: OutputFormat
+  /// Where the JavaScript of a `<script>` or an event-handler attribute (`onclick`) is.
+  private var js = JavaScript()
 
   /// A scanner at the start of a template of `format`.
   init(format: OutputFormat) {
@@ -44,23 +49,33 @@ struct ContextScanner: Sendable {
     case .jsonOutside: return .jsonValue
     case .jsonString, .jsonEscape: return .jsonString
     case .data, .comment, .markup, .bogus: return .htmlText
-    case .rawText: return rawTag == "script" ? .script : .htmlText
+    // In a script, a value inside a string literal ('…', "…", `…`) is that string's
+    // content, escaped so it cannot end it; elsewhere it is a JSON value.
+    case .rawText:
+      guard rawTag == "script" else { return .htmlText }
+      return js.inString ? .scriptString : .script
     case .tagOpen, .tagName, .inTag, .attributeName, .afterAttributeName: return .htmlTag
     // A value printed where a URL's scheme is still open is checked as a URL start, and so
     // is every later one until literal text fixes the scheme ("{{ a }}{{ b }}" checks both).
     case .beforeValue:
       state = .unquotedValue
       valueFixed = false
+      js = JavaScript()
+      if isEventHandler { return .htmlEventUnquoted }
       return ContextScanner.urlAttributes.contains(attributeName) ? .htmlTagURL : .htmlTag
     case .unquotedValue:
+      if isEventHandler { return js.inString ? .htmlEventStringUnquoted : .htmlEventUnquoted }
       let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
       return isURL ? .htmlTagURL : .htmlTag
     case .quotedValue:
-      if attributeName.hasPrefix("on") { return .htmlEventAttribute }
+      if isEventHandler { return js.inString ? .htmlEventString : .htmlEventAttribute }
       let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
       return isURL ? .htmlURL : .htmlAttribute
     }
   }
+
+  /// Whether the attribute being written is an event handler (its value is JavaScript).
+  private var isEventHandler: Bool { attributeName.hasPrefix("on") }
 
   /// Advances over literal template text.
   mutating func feed(_ text: String) {
@@ -148,6 +163,7 @@ struct ContextScanner: Sendable {
       }
     case .beforeValue:
       valueFixed = false
+      js = JavaScript()
       if c == "\"" || c == "'" {
         state = .quotedValue(c)
       } else if c == ">" {
@@ -178,14 +194,25 @@ struct ContextScanner: Sendable {
         if matched == 2 {
           state = .comment
           matched = 0
+          commentStart = true
         }
       } else {
         state = c == ">" ? .data : .bogus
       }
     case .bogus: if c == ">" { state = .data }
     default:
-      if c == ">" && matched >= 2 { state = .data }
-      matched = c == "-" ? matched + 1 : 0
+      // As browsers read comments: `<!-->` and `<!--->` are whole (empty) comments, and
+      // `--!>` ends one as `-->` does.
+      let opening = commentStart
+      commentStart = opening && c == "-" && matched == 0
+      if c == ">" && (matched >= 2 || opening || bang) {
+        state = .data
+        matched = 0
+        bang = false
+        return
+      }
+      bang = c == "!" && matched >= 2
+      matched = c == "-" ? matched + 1 : (bang ? matched : 0)
     }
   }
 
@@ -193,6 +220,7 @@ struct ContextScanner: Sendable {
     // Only a separator fixes the scheme: a literal prefix such as "java" followed by a
     // value could still form one.
     if c == "/" || c == "?" || c == "#" || c == ":" { valueFixed = true }
+    if isEventHandler { js.step(c) }
   }
 
   private mutating func closeTag() {
@@ -201,6 +229,7 @@ struct ContextScanner: Sendable {
       rawTag = tagName
       state = .rawText
       matched = 0
+      js = JavaScript()
     } else {
       state = .data
     }
@@ -209,6 +238,7 @@ struct ContextScanner: Sendable {
 
   /// Looks for `</tag` (case-insensitive) to leave script, style, textarea or title.
   private mutating func stepRawText(_ c: Unicode.Scalar) {
+    if rawTag == "script" { js.step(c) }
     let target = Array(("</" + rawTag).unicodeScalars)
     let lower = ("A"..."Z").contains(c) ? Unicode.Scalar(c.value + 32) ?? c : c
     if matched < target.count, lower == target[matched] {
@@ -221,6 +251,76 @@ struct ContextScanner: Sendable {
       }
     } else {
       matched = lower == "<" ? 1 : 0
+    }
+  }
+}
+
+/// Where JavaScript text is, as far as the escaping needs to know: in code, in a string
+/// literal (`'…'`, `"…"`, or a template literal's text), or in a comment. A template
+/// literal's `${…}` is code again until its `}`. Regular-expression literals are not told
+/// apart from division (a quote inside one is taken as a string's start).
+struct JavaScript: Sendable, Equatable {
+  private enum Mode: Equatable {
+    case code
+    case string(Unicode.Scalar)
+    case lineComment
+    case blockComment
+  }
+
+  private var mode = Mode.code
+  private var escaped = false
+  private var previous: Unicode.Scalar = " "
+  /// For each `${` open inside a template literal, the braces opened within it since.
+  private var templates: [Int] = []
+
+  /// Whether the text so far ends inside a string literal's content.
+  var inString: Bool {
+    if case .string = mode { return true }
+    return false
+  }
+
+  /// Advances over one character of literal template text.
+  mutating func step(_ c: Unicode.Scalar) {
+    defer { previous = c }
+    switch mode {
+    case .lineComment:
+      if c == "\n" || c == "\r" { mode = .code }
+    case .blockComment:
+      if previous == "*" && c == "/" {
+        mode = .code
+        previous = " "
+      }
+    case .string(let quote):
+      if escaped {
+        escaped = false
+      } else if c == "\\" {
+        escaped = true
+      } else if c == quote {
+        mode = .code
+      } else if quote == "`", previous == "$", c == "{" {
+        templates.append(0)
+        mode = .code
+      }
+    case .code:
+      if c == "'" || c == "\"" || c == "`" {
+        mode = .string(c)
+        escaped = false
+      } else if previous == "/" && c == "/" {
+        mode = .lineComment
+      } else if previous == "/" && c == "*" {
+        mode = .blockComment
+        previous = " "
+        return
+      } else if !templates.isEmpty, c == "{" {
+        templates[templates.count - 1] += 1
+      } else if let open = templates.last, c == "}" {
+        if open == 0 {
+          templates.removeLast()
+          mode = .string("`")
+        } else {
+          templates[templates.count - 1] -= 1
+        }
+      }
     }
   }
 }

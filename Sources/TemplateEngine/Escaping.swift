@@ -19,8 +19,19 @@ enum EscapeMode: Sendable, Equatable {
   case htmlTagURL
   /// Inside `<script>`: a JSON value (strings quoted), so data stays data.
   case script
+  /// Inside a string literal in `<script>`: the text escaped as that string's content
+  /// (`Escaping.jsString`), without quotes.
+  case scriptString
   /// A quoted event-handler attribute (`onclick`): a JSON value, then attribute-escaped.
   case htmlEventAttribute
+  /// Inside a string literal of a quoted event-handler attribute: `scriptString`, then
+  /// attribute-escaped.
+  case htmlEventString
+  /// An unquoted event-handler attribute: a JSON value, then every character but letters
+  /// and digits a character reference (as `htmlTag`).
+  case htmlEventUnquoted
+  /// Inside a string literal of an unquoted event-handler attribute.
+  case htmlEventStringUnquoted
   /// iCalendar TEXT.
   case ics
   /// A JSON value outside a string literal.
@@ -202,6 +213,26 @@ public enum Escaping {
   /// The inside of a JSON string literal (no surrounding quotes).
   static func jsonString(_ s: String) -> String {
     String(JSONValue.quoted(s).dropFirst().dropLast())
+  }
+
+  /// Text as the content of a JavaScript string literal of any quote (`'…'`, `"…"` or a
+  /// template literal): JSON's escapes, and `'`, `` ` `` and `$` as `\u` escapes too, so
+  /// it can neither end the string nor start a `${…}`; `<`, `>` and `&` are escaped, so it
+  /// cannot end the script either.
+  public static func jsString(_ s: String) -> String {
+    let content = jsonString(s)
+    guard content.unicodeScalars.contains(where: { $0 == "'" || $0 == "`" || $0 == "$" })
+    else { return content }
+    var out = ""
+    for scalar in content.unicodeScalars {
+      switch scalar {
+      case "'": out += "\\u0027"
+      case "`": out += "\\u0060"
+      case "$": out += "\\u0024"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 }
 

@@ -326,6 +326,13 @@ struct TemplateRenderer {
     case .script, .jsonValue:
       out.append(contentsOf: value.json(clock).serialized(pretty: false).utf8)
     case .htmlEventAttribute: Escaping.html(value.json(clock).serialized(pretty: false), into: &out)
+    case .scriptString: out.append(contentsOf: Escaping.jsString(value.text(clock)).utf8)
+    case .htmlEventString: Escaping.html(Escaping.jsString(value.text(clock)), into: &out)
+    case .htmlEventUnquoted:
+      out.append(
+        contentsOf: Escaping.htmlStrict(value.json(clock).serialized(pretty: false)).utf8)
+    case .htmlEventStringUnquoted:
+      out.append(contentsOf: Escaping.htmlStrict(Escaping.jsString(value.text(clock))).utf8)
     case .ics: Escaping.icsText(value.text(clock), into: &out)
     case .jsonString: out.append(contentsOf: Escaping.jsonString(value.text(clock)).utf8)
     }

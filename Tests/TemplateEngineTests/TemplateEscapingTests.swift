@@ -61,6 +61,40 @@ import VibeBasics
         + #"<button onclick="f(&quot;\&quot; onmouseover=\&quot;alert(1)&quot;)">"#)
   }
 
+  /// A value inside a JavaScript string literal is that string's content: it can end
+  /// neither the string ('…', "…", `…`) nor start a `${…}`; in code, it is a JSON value.
+  @Test func valuesInsideScriptStringsStayInThem() throws {
+    let values: [String: TemplateValue] = [
+      "a": "'+alert(1)+'", "b": "\"+alert(2)+\"", "c": "${alert(3)}`+alert(4)+`",
+      "n": "alert(5)",
+    ]
+    let out = try TT.render(
+      #"<script>var a = '{{ a }}'; var b = "{{ b }}"; var c = `{{ c }}`; var d = `x${ {{ n }} }`;"#
+        + #" // it's a comment {{ n }}"# + "\n" + #"var e = {{ n }};</script>"#, name: "p.html",
+      values)
+    #expect(
+      out
+        == #"<script>var a = '\u0027+alert(1)+\u0027'; var b = "\"+alert(2)+\""; var c = `\u0024{alert(3)}\u0060+alert(4)+\u0060`;"#
+        + #" var d = `x${ "alert(5)" }`; // it's a comment "alert(5)""# + "\n"
+        + #"var e = "alert(5)";</script>"#)
+    let handlers = try TT.render(
+      #"<button onclick="pick('{{ a }}')">p</button><i onclick=show({{ n }})>s</i>"#,
+      name: "p.html", values)
+    #expect(
+      handlers
+        == #"<button onclick="pick('\u0027+alert(1)+\u0027')">p</button>"#
+        + #"<i onclick=show(&#x22;alert&#x28;5&#x29;&#x22;)>s</i>"#)
+  }
+
+  /// Comments end as browsers end them: `<!-->`, `<!--->` and `--!>`.
+  @Test func commentsEndAsBrowsersEndThem() throws {
+    for comment in ["<!-->", "<!--->", "<!-- a --!>", "<!-- a -->"] {
+      let out = try TT.render(
+        comment + "<script>var c = {{ n }};</script>", name: "p.html", ["n": "1);alert(3"])
+      #expect(out.hasSuffix(#"<script>var c = "1);alert(3";</script>"#), "\(comment)")
+    }
+  }
+
   @Test func contextTrackingFollowsTheMarkup() throws {
     let t = "<!-- {{ script }} --><p class=\"a\">{{ script }}</p><textarea>{{ script }}</textarea>"
     let out = try TT.render(t, name: "p.html", hostile)

@@ -340,23 +340,30 @@ struct RecordFields {
   }
 
   /// `{price: 1,65}` reads as `price: 1` and a field `65`: when the unknown name at entry
-  /// `i` is digits right after a number on the same line, that is a decimal comma, an error
-  /// at the number (the record is then left out, so it is never counted as 1).
+  /// `i` starts with a digit right after a number on the same line, the number was cut at
+  /// a comma (a decimal comma, `1,234.56`, `1,99€`): an error at the number, and the record
+  /// is left out, so it is never counted as 1.
   private mutating func decimalComma(at i: Int) -> Bool {
     let entry = mapping.entries[i]
-    guard i > 0, !entry.key.text.isEmpty,
-      entry.key.text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 },
+    guard i > 0, let first = entry.key.text.utf8.first, first >= 0x30, first <= 0x39,
       case .scalar(let value) = entry.value, value.isNull,
       case .scalar(let number) = mapping.entries[i - 1].value, number.isPlain,
       number.line == entry.key.line, ScalarParsing.decimal(number.text) != nil
     else { return false }
     let name = mapping.entries[i - 1].key.text
-    let written = number.text + "," + entry.key.text
+    let rest = entry.key.text
+    let written = number.text + "," + rest
     readWrong = true
+    let decimal = rest.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     report(
       .error, at: SourceLocation(file: file, line: number.line, column: number.column),
-      "'\(name)' is written with a decimal comma: '\(written)'",
-      hint: "write decimals with a point: `\(name): \(number.text).\(entry.key.text)`")
+      decimal
+        ? "'\(name)' is written with a decimal comma: '\(written)'"
+        : "'\(name)' is cut at a comma: '\(written)' reads as \(number.text) and a field '\(rest)'",
+      hint: decimal
+        ? "write decimals with a point: `\(name): \(number.text).\(rest)`"
+        : "write the amount with digits and one point, no thousands separator or currency sign, such as `\(name): 12.50`"
+    )
     return true
   }
 

@@ -40,6 +40,22 @@ struct RecordFile {
 
   /// Decodes the file's bytes.
   func decode(_ bytes: [UInt8], context: DecodeContext) -> Output {
+    var out = decodeWhole(bytes, context: context)
+    // A file of one record that could not be read at all (not UTF-8, a merge conflict, bad
+    // YAML) still names its record, by the file's id: a purchase of `item: milk` says
+    // that `items/milk.md` is left out for its error, and still counts, as for any other
+    // error in that record (a list file's records have ids of their own, unknown here).
+    if out.records.isEmpty, out.leftOut.isEmpty, isMarkdown || !context.lists.contains(kind),
+      let error = out.diagnostics.first(where: { $0.severity == .error })
+    {
+      out.leftOut.append(
+        LeftOut(kind: kind, id: fileID, location: error.location, references: []))
+    }
+    return out
+  }
+
+  /// Decodes the file's bytes, without naming the record of a file that cannot be read.
+  private func decodeWhole(_ bytes: [UInt8], context: DecodeContext) -> Output {
     var out = Output()
     let text: String
     switch SourceText.decode(bytes, file: displayPath) {

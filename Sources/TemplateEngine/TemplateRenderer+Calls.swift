@@ -48,14 +48,16 @@ extension TemplateRenderer {
     current = home
     // A macro is not a block: `super()` in it is an error (undefined in Jinja).
     currentBlock = nil
+    var defaults: [(name: String, value: Expr?)] = []
     for (i, parameter) in macro.parameters.enumerated() {
-      var argument: (TemplateValue, ReadNode?) = (.null, nil)
+      var argument: (TemplateValue, ReadNode?)
       if let value = args.named[parameter.name] {
         argument = value
       } else if i < args.positional.count {
         argument = args.positional[i]
-      } else if let fallback = parameter.defaultValue {
-        argument = (try eval(fallback), nil)
+      } else {
+        defaults.append((parameter.name, parameter.defaultValue))
+        continue
       }
       parameters.append(
         TemplateScopes.Binding(name: parameter.name, value: argument.0, origin: argument.1))
@@ -67,6 +69,11 @@ extension TemplateRenderer {
       (current, currentBlock) = savedPlace
       scopes.leave(savedScopes)
       stack.removeLast()
+    }
+    // Defaults are worked out in the macro's own scope, as Jinja does: they see the
+    // parameters given (`b=a`) and the template's names, never the caller's loop variables.
+    for (name, fallback) in defaults {
+      scopes.set(name, try fallback.map { e throws(TemplateError) in try eval(e) } ?? .null, origin: nil)
     }
     let output = try capture { r throws(TemplateError) in try r.render(macro.body) }
     try account(.safe(output), at: at)

@@ -309,10 +309,13 @@ struct TemplateRenderer {
     if names.count == 2 { scopes.set(names[1], value, origin: origin) }
   }
 
-  /// Writes a value escaped for its context (safe values as they are).
+  /// Writes a value escaped for its context (safe values as they are, but where a URL
+  /// starts even a safe value with a scheme other than the allowed ones is `#blocked`:
+  /// `href="{{ url | e }}"` is a common habit, and escaping never made a URL safe).
   mutating func write(_ value: TemplateValue, _ mode: EscapeMode) {
     if case .safe(let s) = value {
-      out.append(contentsOf: s.utf8)
+      let isURL = mode == .htmlURL || mode == .htmlTagURL
+      out.append(contentsOf: (isURL && Escaping.safeURL(s) == "#blocked" ? "#blocked" : s).utf8)
       return
     }
     let clock = environment.clock

@@ -233,4 +233,18 @@ import VibeBasics
     #expect(message.contains("cannot compare none with int"), "\(message)")
     #expect(message.contains("undefined variable 'usr'; did you mean 'user'?"), "\(message)")
   }
+
+  /// A macro's defaults are worked out in its own scope: they see the parameters given
+  /// before them and the template's names, never the caller's loop variables.
+  @Test func macroDefaultsSeeTheMacrosScope() throws {
+    #expect(
+      try TT.render(
+        #"{% set kind = "global" %}{% macro f(k=kind) %}[{{ k }}]{% endmacro %}"#
+          + #"{% for kind in ["loopvar"] %}{{ f() }}{% endfor %}"#) == "[global]")
+    #expect(
+      try TT.render("{% macro f(a, b=a) %}[{{ a }},{{ b }}]{% endmacro %}{{ f(1) }}") == "[1,1]")
+    #expect(
+      try TT.render("{% macro f(a, b=2) %}[{{ a }},{{ b }}]{% endmacro %}{{ f(b=3, a=1) }}")
+        == "[1,3]")
+  }
 }

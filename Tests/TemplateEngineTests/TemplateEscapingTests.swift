@@ -86,6 +86,17 @@ import VibeBasics
         + #"<i onclick=show(&#x22;alert&#x28;5&#x29;&#x22;)>s</i>"#)
   }
 
+  /// Where a URL starts, even a value marked safe (`| e`) is checked for its scheme.
+  @Test func safeValuesStartingAURLAreCheckedToo() throws {
+    let out = try TT.render(
+      #"<a href="{{ u | e }}">a</a><a href={{ u | safe }}>b</a><a href="{{ ok | e }}">c</a>"#,
+      name: "p.html", ["u": "javascript:alert(1)", "ok": "https://example.org/?a=1&b=2"])
+    #expect(
+      out
+        == ##"<a href="#blocked">a</a><a href=#blocked>b</a><a href="https://example.org/?a=1&amp;b=2">c</a>"##
+    )
+  }
+
   /// Comments end as browsers end them: `<!-->`, `<!--->` and `--!>`.
   @Test func commentsEndAsBrowsersEndThem() throws {
     for comment in ["<!-->", "<!--->", "<!-- a --!>", "<!-- a -->"] {

@@ -73,7 +73,8 @@ extension TemplateRenderer {
     // Defaults are worked out in the macro's own scope, as Jinja does: they see the
     // parameters given (`b=a`) and the template's names, never the caller's loop variables.
     for (name, fallback) in defaults {
-      scopes.set(name, try fallback.map { e throws(TemplateError) in try eval(e) } ?? .null, origin: nil)
+      scopes.set(
+        name, try fallback.map { e throws(TemplateError) in try eval(e) } ?? .null, origin: nil)
     }
     let output = try capture { r throws(TemplateError) in try r.render(macro.body) }
     try account(.safe(output), at: at)

@@ -25,6 +25,15 @@ import Testing
     return (check, build, site)
   }
 
+  /// A page template that does not parse is said once (the library and the page's render
+  /// both meet it), and counted once.
+  @Test func aBrokenPageTemplateIsSaidOnce() throws {
+    let r = try Self.run(["templates/pages/e.txt": "x {% endif %}\n"])
+    let lines = r.check.stderr.split(separator: "\n").filter { $0.contains("pages/e.txt:1:") }
+    #expect(lines.count == 1, "\(r.check.stderr)")
+    #expect(r.check.stdout.contains("1 error"), "\(r.check.stdout)")
+  }
+
   @Test func aPageTemplateOverABuiltInPageIsAnErrorAtTheTemplate() throws {
     let r = try Self.run(["templates/pages/index.html": "<p>mine</p>"])
     let message =
@@ -33,10 +42,12 @@ import Testing
     #expect(r.build.stderr.contains(message))
     #expect(r.check.status == 1)
     #expect(r.build.status == 1)
-    // The rest is published, the dashboard the built-in one.
-    #expect(
-      String(decoding: r.site["index.html"] ?? Data(), as: UTF8.self).contains("mine") == false)
-    #expect(r.site["gifts/index.html"] != nil)
+    // A template's own page left out is a template error: nothing is published (a record's
+    // page left out for its id is a data error, and the rest is published).
+    #expect(r.build.stderr.contains("a template failed, so nothing was published"))
+    #expect(r.site.isEmpty)
+    // Said once, though the library and the page both met it.
+    #expect(r.check.stderr.components(separatedBy: message).count == 2)
   }
 
   @Test func anIdThatMakesAFolderOfAPageIsAnErrorAtTheRecord() throws {

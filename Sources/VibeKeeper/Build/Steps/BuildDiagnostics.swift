@@ -7,6 +7,11 @@ public enum BuildDiagnostics {
     loaded: LoadedData, analysis: HouseholdAnalysis, templates: [Diagnostic] = [],
     site: [Diagnostic] = []
   ) -> [Diagnostic] {
-    loaded.diagnostics + analysis.diagnostics + templates + site
+    // A template that fails to parse is said by the library and again by the page that
+    // renders it: once is enough.
+    var seen: Set<Diagnostic> = []
+    return (loaded.diagnostics + analysis.diagnostics + templates + site).filter {
+      $0.severity != .error || seen.insert($0).inserted
+    }
   }
 }

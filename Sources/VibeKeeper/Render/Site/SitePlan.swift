@@ -102,11 +102,13 @@ struct SitePlan {
   /// The pages without those that would clash with an earlier one or with `reserved`
   /// outputs (the search index, media files), and an error for each page left out: two
   /// pages with one path (`pages/index.html` and the dashboard), or a page whose path puts
-  /// a folder where another page is a file (a record id `partner.html/x`). The rest of the
-  /// site is published.
+  /// a folder where another page is a file (a record id `partner.html/x`); and whether a
+  /// template's own page was left out (a template error: nothing is published). A record's
+  /// page left out is a data error: the rest of the site is published.
   static func withoutClashes(_ pages: [Page], reserved: Set<String>, library: TemplateLibrary)
-    -> (pages: [Page], diagnostics: [Diagnostic])
+    -> (pages: [Page], diagnostics: [Diagnostic], templateLeftOut: Bool)
   {
+    var templateLeftOut = false
     // Who writes each path: a reserved output (nil) or the page at an index of `pages`
     // (its origin is only spelt out for a message).
     var owner: [String: Int?] = [:]
@@ -118,6 +120,7 @@ struct SitePlan {
     var kept: [Page] = []
     var diagnostics: [Diagnostic] = []
     func leaveOut(_ page: Page, _ message: String, hint: String) {
+      if page.record == nil { templateLeftOut = true }
       let location =
         page.record?.location
         ?? SourceLocation(file: library.displayPath(of: page.template), line: 1, column: 1)
@@ -149,6 +152,6 @@ struct SitePlan {
       }
       return true
     }
-    return (kept, diagnostics)
+    return (kept, diagnostics, templateLeftOut)
   }
 }

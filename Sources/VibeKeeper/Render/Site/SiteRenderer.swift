@@ -83,8 +83,10 @@ public struct SiteRenderer: Sendable {
     let addresses = FeedAddresses(settings: household.settings)
     let rendering = SiteRenderer.renderedTemplates(library, builtInPages: rendersBuiltInPages)
     if let rendering, rendering.isEmpty {
-      let (pages, clashes) = plan(SiteModel(outline: values(links)), links, addresses)
+      let (pages, clashes, templateLeftOut) = plan(
+        SiteModel(outline: values(links)), links, addresses)
       var out = Output()
+      out.failed = templateLeftOut
       out.diagnostics = clashes + missingPhotos()
       out.countUnrendered(pages)
       return out
@@ -96,7 +98,7 @@ public struct SiteRenderer: Sendable {
     let environment = RenderEnvironment(
       clock: analysis.clock, currency: household.settings.currency, strict: strict,
       markdown: prelude.markdown)
-    let (planned, clashes) = plan(prelude.model, links, addresses)
+    let (planned, clashes, templateLeftOut) = plan(prelude.model, links, addresses)
     steps.finish("plan")
     let pages = rendering.map { names in planned.filter { names.contains($0.template) } } ?? planned
     var globals = prelude.model.globals
@@ -120,6 +122,7 @@ public struct SiteRenderer: Sendable {
     steps.finish("pages")
     var out = collect(
       pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
+    out.failed = out.failed || templateLeftOut
     out.steps = steps
     if let rendering {
       // `check`: the pages not rendered are counted, and nothing is kept.
@@ -161,7 +164,7 @@ public struct SiteRenderer: Sendable {
 
   /// The site's pages, without those that clash, and an error for each clash.
   private func plan(_ model: SiteModel, _ links: Permalinks, _ addresses: FeedAddresses) -> (
-    [SitePlan.Page], [Diagnostic]
+    [SitePlan.Page], [Diagnostic], Bool
   ) {
     SitePlan.withoutClashes(
       SitePlan.pages(library: library, model: model, links: links, feeds: addresses),

@@ -37,7 +37,7 @@ enum CreateSupport {
     let shownPath = shown(draft.preferredPath, options)
     let text = draft.text
     let formatter = DiagnosticFormatter(color: Terminal.useColor(fd: 2)) { path in
-      path == shownPath ? text.split(separator: "\n", omittingEmptySubsequences: false) : nil
+      path == shownPath ? text.linesAtLF : nil
     }
     let problems = draft.problems(in: household, displayRoot: shown("", options).dropLastSlash)
     for d in problems { Terminal.error(formatter.format(d)) }

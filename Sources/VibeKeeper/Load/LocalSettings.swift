@@ -73,7 +73,7 @@ public enum LocalSettings {
     severity: Severity
   ) -> Diagnostic? {
     guard settings.secretFeeds, settings.feedSecret == nil else { return nil }
-    let lines = (settingsText ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = (settingsText ?? "").linesAtLF
     let line = (lines.firstIndex { $0.hasPrefix("feeds:") } ?? 0) + 1
     return Diagnostic(
       severity, SourceLocation(file: display("vibekeeper.yml"), line: line, column: 1),

@@ -27,6 +27,21 @@ import Testing
     #expect(quotes.lines(folder.url.appendingPathComponent("data/gifts/ok.md").path)?.count == 4)
   }
 
+  /// A Windows file (CRLF) is quoted line by line, as an LF one is.
+  @Test func windowsLineEndsAreQuotedByLine() throws {
+    let folder = try TempFolder([
+      "data/purchases/p.yml":
+        "- {date: 2026-11-01, name: A, price: x}\r\n- {date: 2026-11-02, name: B, price: y}\r\n"
+    ])
+    defer { folder.cleanup() }
+    let r = try CLI.run(
+      ["check", "--now", "2026-11-22"], cwd: folder.url, env: ["NO_COLOR": "1"], seconds: 120,
+      memoryMB: 4096)
+    #expect(r.stderr.contains(" 1 | - {date: 2026-11-01, name: A, price: x}\n"), "\(r.stderr)")
+    #expect(r.stderr.contains(" 2 | - {date: 2026-11-02, name: B, price: y}\n"), "\(r.stderr)")
+    #expect("a\r\nb\n\nc".linesAtLF == ["a", "b", "", "c"])
+  }
+
   @Test func eachFileIsReadOnceAndOnlyUpToTheCap() throws {
     let folder = try TempFolder(["data/a.yml": "one\ntwo\nthree\n"])
     defer { folder.cleanup() }

@@ -18,9 +18,7 @@ public final class SourceQuotes: @unchecked Sendable {
       FileCalls.realPath($0.path) ?? $0.resolvingSymlinksInPath().standardizedFileURL.path
     }
     self.limit = limit
-    for (path, text) in texts {
-      cache[path] = text.split(separator: "\n", omittingEmptySubsequences: false)
-    }
+    for (path, text) in texts { cache[path] = text.linesAtLF }
   }
 
   /// The lines of the file shown as `path` (relative to the working folder), or nil when it
@@ -43,9 +41,9 @@ public final class SourceQuotes: @unchecked Sendable {
       let (bytes, cut) = FileBytes.prefix(real, limit: limit)
     else { return nil }
     var text = String(decoding: bytes, as: UTF8.self)
-    if cut, let lastBreak = text.lastIndex(of: "\n") {
+    if cut, let lastBreak = text.utf8.lastIndex(of: 0x0A) {
       text = String(text[..<lastBreak])
     }
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
+    return text.linesAtLF
   }
 }

@@ -29,7 +29,27 @@ struct RecordFields {
     self.file = file
     self.schema = schema
     self.required = required ?? RecordFields.required(in: schema)
-    for (i, entry) in mapping.entries.enumerated() where index[entry.key.text] == nil {
+    for (i, entry) in mapping.entries.enumerated() {
+      // YAML 1.1's merge key is not read: the record would silently lack what it merges
+      // (the currency of an anchored purchase, say).
+      if entry.key.text == "<<", entry.key.isPlain {
+        readWrong = true
+        report(
+          .error, at: SourceLocation(file: file, line: entry.key.line, column: entry.key.column),
+          "a merge key (`<<: *name`) is not read, so the fields it would bring are missing",
+          hint: "write the fields out in this record")
+        continue
+      }
+      guard index[entry.key.text] == nil else {
+        // A field given twice: which value was meant is not known, so the record is not
+        // used (the file's other records are).
+        readWrong = true
+        report(
+          .error, at: SourceLocation(file: file, line: entry.key.line, column: entry.key.column),
+          "a field is given twice: \(entry.key.text)",
+          hint: "keep one of the two `\(entry.key.text):` lines")
+        continue
+      }
       index[entry.key.text] = i
     }
   }

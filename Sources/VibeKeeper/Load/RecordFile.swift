@@ -101,8 +101,9 @@ struct RecordFile {
           .error, location(1, 1), "the front matter opened on line 1 is never closed",
           hint: "add a line '---' after the last field"))
     case .success(let fm):
-      let (node, diags) = YAMLReader(file: displayPath, lineOffset: fm.yamlFirstLine - 1).read(
-        fm.yaml)
+      var reader = YAMLReader(file: displayPath, lineOffset: fm.yamlFirstLine - 1)
+      reader.keepsDuplicates = true
+      let (node, diags) = reader.read(fm.yaml)
       out.diagnostics += diags
       guard diags.isEmpty else { return }
       guard case .mapping(let m)? = node else {
@@ -120,7 +121,9 @@ struct RecordFile {
 
   /// A YAML file: one record, or a list of them.
   private func decodeYAML(_ text: String, context: DecodeContext, into out: inout Output) {
-    let (node, diags) = YAMLReader(file: displayPath, lineOffset: 0).read(Substring(text))
+    var reader = YAMLReader(file: displayPath, lineOffset: 0)
+    reader.keepsDuplicates = true
+    let (node, diags) = reader.read(Substring(text))
     out.diagnostics += diags
     guard diags.isEmpty, let node else { return }
     switch node {

@@ -12,6 +12,14 @@ struct YAMLComposer {
   let nodeBudget: Int
   /// Added to every line of the nodes (the front matter starts on line 2 of a Markdown file).
   let lineOffset: Int
+  /// Keep mappings with a repeated key (see `YAMLReader.keepsDuplicates`).
+  var keepsDuplicates = false
+
+  /// A composer with `nodeBudget` and `lineOffset`.
+  init(nodeBudget: Int, lineOffset: Int) {
+    self.nodeBudget = nodeBudget
+    self.lineOffset = lineOffset
+  }
 
   /// Why a document gave no tree.
   enum Failure: Error {
@@ -199,7 +207,7 @@ struct YAMLComposer {
       size = Self.add(size, value.size)
       if case .scalar(let k) = key.node { entries.append(YAMLEntry(key: k, value: value.node)) }
     }
-    try checkDuplicates(keys)
+    if !keepsDuplicates { try checkDuplicates(keys) }
     return collection(
       .mapping(YAMLMapping(entries: entries, line: event.line + lineOffset, column: event.column)),
       size: size, anchor: anchor, &state)

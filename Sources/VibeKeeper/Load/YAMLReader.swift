@@ -9,6 +9,10 @@ struct YAMLReader {
   /// A larger document may have one node for every two bytes, which no document without
   /// aliases reaches (a decade of purchases in one list file is about 400,000 nodes).
   var nodeBudget = 200_000
+  /// Keep a mapping whose key is given twice (every entry, in order) instead of failing the
+  /// whole document: a record file's records are read by `RecordFields`, which reports the
+  /// repeated field at that record, so one record's mistake never drops the others.
+  var keepsDuplicates = false
 
   /// Parses `yaml`; nil with diagnostics when it is not valid YAML.
   func read(_ yaml: Substring) -> (YAMLNode?, [Diagnostic]) {
@@ -23,7 +27,9 @@ struct YAMLReader {
       )
     }
     let budget = max(nodeBudget, yaml.utf8.count / 2)
-    switch YAMLComposer(nodeBudget: budget, lineOffset: lineOffset).compose(String(yaml)) {
+    var composer = YAMLComposer(nodeBudget: budget, lineOffset: lineOffset)
+    composer.keepsDuplicates = keepsDuplicates
+    switch composer.compose(String(yaml)) {
     case .success(let node):
       return (node, [])
     case .failure(.yaml(let problem)):

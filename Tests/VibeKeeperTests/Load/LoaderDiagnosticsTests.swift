@@ -100,6 +100,47 @@ import Testing
     #expect(r.household.recordCount == 0)  // every record had an error: none is counted
   }
 
+  /// A field given twice leaves its record out, said at the second one; the file's other
+  /// records are read.
+  @Test func aFieldGivenTwiceLeavesOnlyItsRecordOut() throws {
+    let r = try load([
+      "purchases/p.yml": """
+      - {date: 2026-11-17, name: A, price: 10}
+      - {date: 2026-11-18, name: B, price: 1.35, price: 2}
+      - {date: 2026-11-19, name: C, price: 20}
+
+      """,
+      "gifts/g.md": "---\ntitle: G\ntitle: H\n---\n",
+      "reminders/r.md":
+        "---\ntitle: R\nschedule: {time: \"08:00\", days: daily, time: \"09:00\"}\n---\n",
+    ])
+    #expect(
+      lines(r) == [
+        "data/gifts/g.md:3:1: error: a field is given twice: title",
+        "data/purchases/p.yml:2:44: error: a field is given twice: price",
+        "data/reminders/r.md:3:40: error: a field is given twice: time",
+      ])
+    #expect(r.household.purchases.map(\.name) == ["A", "C"])
+    #expect(r.household.gifts.isEmpty && r.household.reminders.isEmpty)
+    // A merge key is not read: its record is left out rather than read without what it
+    // would merge.
+    let merged = try load([
+      "purchases/p.yml": """
+      - &usd {date: 2026-11-10, name: Vinyl, price: 30, currency: USD}
+      - <<: *usd
+        name: Book
+        price: 12
+
+      """
+    ])
+    #expect(
+      lines(merged) == [
+        "data/purchases/p.yml:2:3: error: a merge key (`<<: *name`) is not read, so the fields it would bring are missing",
+        "data/purchases/p.yml:2:3: error: missing required field 'date'",
+      ])
+    #expect(merged.household.purchases.map(\.name) == ["Vinyl"])
+  }
+
   /// A batch used before it was bought is kept (its spending counts) with a warning.
   @Test func usedBeforeBought() throws {
     let r = try load([

@@ -104,7 +104,7 @@ public struct BudgetAnalysis: Sendable {
     let alertPercent = household.settings.budgets.alertPercent
     let (superseded, overlapWarnings) = BudgetOverlap.detect(household.budgets)
     var summaries: [BudgetSummary] = []
-    var diagnostics = overlapWarnings
+    var diagnostics = overlapWarnings + unknownScopes(household)
     let ordered = household.budgets.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     for budget in ordered {
       var (summary, warnings) = summarise(
@@ -115,6 +115,25 @@ public struct BudgetAnalysis: Sendable {
     }
     return BudgetAnalysis(
       today: today, alertPercent: alertPercent, summaries: summaries, diagnostics: diagnostics)
+  }
+
+  /// A warning for each budget whose scope names a category no purchase or item has but
+  /// one close to it does (a typo such as `grocries` would count nothing, silently); a
+  /// category nothing is close to is taken as new.
+  static func unknownScopes(_ household: Household) -> [Diagnostic] {
+    var known: Set<String> = [BudgetSpending.giftsCategory]
+    for p in household.purchases { known.insert(household.category(of: p).lowercased()) }
+    for i in household.items { if let c = i.category { known.insert(c.lowercased()) } }
+    return household.budgets.compactMap { b in
+      guard case .category(let c) = b.scope, !known.contains(c.lowercased()) else { return nil }
+      guard let close = Suggestion.closest(to: c.lowercased(), in: known.sorted()) else {
+        return nil
+      }
+      return Diagnostic(
+        .warning, b.meta.location,
+        "budget '\(b.id)' counts category '\(c)', which no purchase or item has",
+        hint: "did you mean '\(close)'?")
+    }
   }
 
   /// One budget's summary as of `today` (not looking at other budgets, so never

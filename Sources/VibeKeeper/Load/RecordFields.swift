@@ -143,6 +143,23 @@ struct RecordFields {
     return t
   }
 
+  /// Whether a decimal as written is an amount VibeKeeper keeps: at most a trillion and at
+  /// most six decimal places (a price of 1e-61 broke every page that showed a total).
+  /// Counted on the bytes: this runs for every number of every record.
+  static func inRange(_ text: String) -> Bool {
+    var whole = 0
+    var decimals = 0
+    var afterPoint = false
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ".") {
+        afterPoint = true
+      } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        if afterPoint { decimals += 1 } else { whole += 1 }
+      }
+    }
+    return whole <= 12 && decimals <= 6
+  }
+
   /// A decimal; negative values are errors unless `allowNegative`.
   mutating func decimal(_ key: String, aliases: [String] = [], allowNegative: Bool = false)
     -> Decimal?
@@ -150,26 +167,15 @@ struct RecordFields {
     guard let (name, s) = scalar(key, aliases: aliases, what: "a number") else { return nil }
     guard let d = ScalarParsing.decimal(s.text) else {
       let hint =
-        s.text.contains(",")
+        s.text.contains(",") && !s.text.contains(".")
         ? "write decimals with a point: \(s.text.replacingOccurrences(of: ",", with: "."))"
-        : "write a plain number such as 12.50 (no currency sign)"
+        : s.text.contains(",")
+          ? "write the amount with digits and one point, no thousands separator, such as 1234.56"
+          : "write a plain number such as 12.50 (no currency sign)"
       error(name, "'\(name)' must be a number, not '\(s.text)'", hint: hint)
       return nil
     }
-    // Money and quantities: at most a trillion, and at most six decimal places (a price
-    // of 1e-61 broke every page that showed a total).
-    // Counted on the bytes: this runs for every number of every record.
-    var whole = 0
-    var decimals = 0
-    var afterPoint = false
-    for byte in s.text.utf8 {
-      if byte == UInt8(ascii: ".") {
-        afterPoint = true
-      } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-        if afterPoint { decimals += 1 } else { whole += 1 }
-      }
-    }
-    if whole > 12 || decimals > 6 {
+    if !RecordFields.inRange(s.text) {
       error(
         name, "'\(name)' is out of range: '\(s.text.trimmedBlanks())'",
         hint: "write at most 12 digits before the point and 6 after it, such as 12.50")
@@ -221,7 +227,9 @@ struct RecordFields {
     if t.count == 10, t.split(separator: "-").count == 3,
       let y = Int(t.prefix(4)), let m = Int(t.dropFirst(5).prefix(2)), Int(t.suffix(2)) != nil
     {
-      if !(1...12).contains(m) {
+      if y < 1 {
+        error(name, "'\(name)' has no year 0: '\(t)'", hint: "years run from 0001")
+      } else if !(1...12).contains(m) {
         error(name, "'\(name)' has no month \(m): '\(t)'", hint: "months run from 01 to 12")
       } else {
         error(

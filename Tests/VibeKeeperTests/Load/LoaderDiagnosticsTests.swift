@@ -141,6 +141,56 @@ import Testing
     #expect(merged.household.purchases.map(\.name) == ["Vinyl"])
   }
 
+  /// A reference to a record in a folder, written without the folder, gets the full id
+  /// as its did-you-mean.
+  @Test func aReferenceWithoutItsFolderSuggestsTheFullId() throws {
+    let r = try load([
+      "contacts/family/mom.md": "---\nname: Mom\n---\n",
+      "contacts/family/dad.md": "---\nname: Dad\n---\n",
+      "gifts/a.md": "---\ntitle: A\nfor: mom\n---\n",
+      "gifts/b.md": "---\ntitle: B\nfor: mum\n---\n",
+    ])
+    #expect(
+      r.diagnostics.map { $0.hint ?? "" } == [
+        "did you mean 'family/mom'?", "did you mean 'family/mom'?",
+      ])
+  }
+
+  /// Budget categories: in range, each once (they ignore case), and a scope that looks
+  /// like a typo of a known category is said; year 0 is said as such.
+  @Test func budgetCategoriesAndScopes() throws {
+    let r = try load([
+      "budgets/b.yml": """
+      title: Nov
+      amount: 100
+      start: 2026-11-01
+      end: 2026-11-30
+      scope: grocries
+      categories:
+        groceries: 0.1234567891
+        Groceries: 5
+
+      """,
+      "budgets/c.yml":
+        "title: Food\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\nscope: grocries\n",
+      "purchases/p.yml":
+        "- {date: 0000-01-01, name: X, price: 1}\n- {date: 2026-11-02, name: Y, price: 1, category: groceries}\n",
+    ])
+    let analysis = HouseholdAnalysis(
+      r.household, clock: LocalClock(now: utc("2026-11-22T10:00"), timeZone: TimeZone.gmt))
+    #expect(
+      lines(r) == [
+        "data/budgets/b.yml:7:14: error: the budget of category 'groceries' is out of range: '0.1234567891'",
+        "data/budgets/b.yml:8:3: error: category 'Groceries' is given twice (categories ignore case), first at line 7",
+        "data/purchases/p.yml:1:10: error: 'date' has no year 0: '0000-01-01'",
+      ])
+    #expect(
+      analysis.budgets.diagnostics.map(\.message) == [
+        "budget 'c' counts category 'grocries', which no purchase or item has"
+      ])
+    #expect(analysis.budgets.diagnostics.first?.hint == "did you mean 'groceries'?")
+  }
+
   /// A batch used before it was bought is kept (its spending counts) with a warning.
   @Test func usedBeforeBought() throws {
     let r = try load([

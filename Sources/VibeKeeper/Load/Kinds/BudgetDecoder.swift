@@ -49,12 +49,29 @@ enum BudgetDecoder: KindDecoder {
       return []
     }
     var out: [CategoryBudget] = []
+    var seen: [String: Int] = [:]
     for entry in m.entries {
       let (key, value) = (entry.key, entry.value)
       let loc = SourceLocation(
         file: f.file, line: value.position.line, column: value.position.column)
+      // Categories compare without regard to case: `Groceries` after `groceries` is the
+      // same one given twice.
+      if let first = seen[key.text.lowercased()] {
+        f.report(
+          .error, at: SourceLocation(file: f.file, line: key.line, column: key.column),
+          "category '\(key.text)' is given twice (categories ignore case), first at line \(first)",
+          hint: "keep one of the two lines")
+        continue
+      }
+      seen[key.text.lowercased()] = key.line
       guard case .scalar(let s) = value, let amount = ScalarParsing.decimal(s.text) else {
         f.report(.error, at: loc, "the budget of category '\(key.text)' must be a number")
+        continue
+      }
+      guard RecordFields.inRange(s.text) else {
+        f.report(
+          .error, at: loc, "the budget of category '\(key.text)' is out of range: '\(s.text)'",
+          hint: "write at most 12 digits before the point and 6 after it, such as 450")
         continue
       }
       guard amount >= 0 else {

@@ -56,6 +56,13 @@ struct TemplateParser {
         let nameToken = p.current
         let name = try p.name("a tag name (if, for, set, include, block ...)")
         if endTags.contains(name) { return (nodes, name, p) }
+        // Another block's end while this one is open: say which one is still open.
+        if let opener, Self.endWords.contains(name) {
+          let ends = endTags.sorted().map { "'{% \($0) %}'" }.joined(separator: " or ")
+          throw TemplateError(
+            "unexpected '{% \(name) %}': the '\(opener.name)' before it is still open; close it with \(ends) first",
+            in: source, at: nameToken.offset)
+        }
         if let node = try parseTag(name, &p, at: nameToken.offset, nesting: nesting) {
           nodes.append(node)
         }
@@ -67,6 +74,11 @@ struct TemplateParser {
     }
     return (nodes, nil, nil)
   }
+
+  /// The tags that end or continue an opened one.
+  static let endWords: Set<String> = [
+    "elif", "else", "endif", "endfor", "endblock", "endmacro", "endraw",
+  ]
 
   private mutating func parseTag(
     _ name: String, _ p: inout ExpressionParser, at: Int, nesting: Int
@@ -105,8 +117,7 @@ struct TemplateParser {
       try parseMacro(&p, at: at, nesting: nesting)
       return nil
     default:
-      let ends = ["elif", "else", "endif", "endfor", "endblock", "endmacro", "endraw"]
-      if ends.contains(name) {
+      if Self.endWords.contains(name) {
         throw TemplateError(
           "unexpected '\(name)' without a matching opening tag", in: source, at: at)
       }

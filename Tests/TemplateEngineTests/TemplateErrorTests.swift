@@ -29,6 +29,10 @@ import VibeBasics
     ("{{ a @ b }}", "1:6: error: unexpected character '@' in expression"),
     ("{% fro x in y %}", "1:4: error: unknown tag 'fro'; did you mean 'for'?"),
     ("{% endif %}", "1:4: error: unexpected 'endif' without a matching opening tag"),
+    (
+      "{% for g in gs %}{% if g %}x{% endfor %}",
+      "1:32: error: unexpected '{% endfor %}': the 'if' before it is still open; close it with '{% elif %}' or '{% else %}' or '{% endif %}' first"
+    ),
     ("{% for x of y %}", "1:10: error: expected 'in', found 'of'"),
     ("{% set = 1 %}", "1:8: error: expected a variable name after 'set', found '='"),
     ("{{ x is emtpy }}", "1:9: error: unknown test 'emtpy'; did you mean 'empty'?"),

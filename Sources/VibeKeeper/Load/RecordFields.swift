@@ -344,9 +344,17 @@ struct RecordFields {
   /// schema does not know, suggesting the closest. `what` names the mapping in messages.
   mutating func finish(_ what: @autoclosure () -> String) {
     for i in required where !has(schema[i].name, aliases: schema[i].aliases) {
+      let field = schema[i]
+      // Written with no value (`price:` or `price: ~`): said at that line.
+      if let name = ([field.name] + field.aliases).first(where: { index[$0] != nil }) {
+        report(
+          .error, at: keyLocation(of: name), "'\(name)' has no value",
+          hint: "write it after the colon, such as `\(name): \(field.exampleText)`")
+        continue
+      }
       report(
-        .error, at: recordLocation, "missing required field '\(schema[i].name)'",
-        hint: "add a line such as `\(schema[i].name): \(schema[i].exampleText)`")
+        .error, at: recordLocation, "missing required field '\(field.name)'",
+        hint: "add a line such as `\(field.name): \(field.exampleText)`")
     }
     for i in mapping.entries.indices where !isRead(i) {
       let entry = mapping.entries[i]
@@ -354,6 +362,16 @@ struct RecordFields {
       // A repeated key was reported by the YAML reader; its first value is the one read.
       guard index[name] == i else { continue }
       if let field = schema.field(name) {
+        // Both a field and another name of it (`title` and `idea`): one value is read.
+        let names = [field.name] + field.aliases
+        if let other = names.first(where: { $0 != name && index[$0].map(isRead) == true }) {
+          report(
+            .warning,
+            at: SourceLocation(file: file, line: entry.key.line, column: entry.key.column),
+            "'\(name)' and '\(other)' name the same field; '\(other)' is read and '\(name)' is not",
+            hint: "keep one of the two")
+          continue
+        }
         readUnused(field, as: name)
         continue
       }

@@ -191,6 +191,20 @@ import Testing
     #expect(analysis.budgets.diagnostics.first?.hint == "did you mean 'groceries'?")
   }
 
+  /// A required field written without a value is said at its line; a field and another
+  /// name of it in one record say which one is read.
+  @Test func emptyRequiredFieldsAndAliasesGivenTwice() throws {
+    let r = try load([
+      "purchases/p.yml": "- date: 2026-11-02\n  name: Cheese\n  price:\n",
+      "gifts/ideas.yml": "- {id: scarf, title: Scarf, idea: Gloves}\n",
+    ])
+    #expect(
+      lines(r) == [
+        "data/gifts/ideas.yml:1:29: warning: 'idea' and 'title' name the same field; 'title' is read and 'idea' is not",
+        "data/purchases/p.yml:3:3: error: 'price' has no value",
+      ])
+  }
+
   /// A batch used before it was bought is kept (its spending counts) with a warning.
   @Test func usedBeforeBought() throws {
     let r = try load([

@@ -113,9 +113,11 @@ enum ReminderDecoder: KindDecoder {
       } else {
         ok = false
         let names = Weekday.allCases.map(\.code)
-        let hint = Suggestion.closest(to: text, in: names + ["daily"]).map {
-          "did you mean '\($0)'?"
-        }
+        // `days: mon, wed` is one text: several days are a list.
+        let hint =
+          text.contains(",") || text.contains(" ")
+          ? "write several days as a list: `days: [\(text.split { $0 == "," || $0 == " " }.joined(separator: ", "))]`"
+          : Suggestion.closest(to: text, in: names + ["daily"]).map { "did you mean '\($0)'?" }
         s.report(
           .error, at: SourceLocation(file: s.file, line: item.line, column: item.column),
           "unknown weekday '\(text)'",

@@ -45,6 +45,41 @@ import Testing
     #expect(report.stdout.contains("Antidepressant dose"))
   }
 
+  /// Hiding a record changes nothing else about what is shown: a private contact's
+  /// anniversary is still an anniversary that counts its years, and a gift for a private
+  /// occasion is hidden with it, never suggested for another occasion. A gift whose
+  /// occasion is left out for an error is not suggested either.
+  @Test func hidingARecordChangesNothingElse() throws {
+    let folder = try TempFolder([
+      "data/vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "data/contacts/hidden.md": "---\nname: Hidden person\nprivate: true\n---\n",
+      "data/contacts/mom.md": "---\nname: Mom\nbirthday: 1960-12-20\n---\n",
+      "data/occasions/p.yml": """
+      - {id: hocc, title: Hidden anniv, date: 2020-12-01, recurring: yearly, contact: hidden}
+      - {id: spa-day, title: Spa weekend, date: 2027-01-20, contact: mom, private: true}
+
+      """,
+      "data/occasions/broken.md": "---\ntitle: Broken\ndate: 2026-13-01\n---\n",
+      "data/gifts/ideas.yml": """
+      - {id: robe, title: Bathrobe, for: mom, occasion: spa-day, price: 35}
+      - {id: lamp, title: Lamp, for: mom, occasion: broken, price: 8}
+      - {id: scarf, title: Scarf, for: mom, price: 20}
+
+      """,
+    ])
+    defer { folder.cleanup() }
+    let r = try CLI.run(
+      ["build", "--output", "_site", "--now", "2026-11-25T10:00"], cwd: folder.url)
+    let site = SiteFixture.files(folder.url.appendingPathComponent("_site"))
+    func page(_ path: String) -> String { String(decoding: site[path] ?? Data(), as: UTF8.self) }
+    #expect(page("occasions/hocc.html").contains("<dd>Anniversary</dd>"), "\(r.stderr)")
+    #expect(page("index.html").contains("6 years"))
+    #expect(!site.values.contains { String(decoding: $0, as: UTF8.self).contains("Bathrobe") })
+    let dashboard = page("index.html")
+    #expect(dashboard.contains("Scarf"))
+    #expect(!dashboard.contains("Lamp"))
+  }
+
   @Test func uidsDoNotDependOnBaseURL() throws {
     func uids(_ base: String?) throws -> [String] {
       var files = ["contacts/ana.md": "---\nname: Ana\nbirthday: 1992-12-05\n---\n"]

@@ -30,17 +30,23 @@ struct PublishedView {
       hiddenMedia = []
       return
     }
-    // References to what is gone are dropped, so no page links to it.
+    // References to what is gone are dropped, so no page links to it. A gift for a hidden
+    // occasion is part of it (the present for a surprise): it is hidden too, never shown
+    // as an idea for another occasion. An occasion whose contact is hidden keeps its kind
+    // (an anniversary still counts its years and takes gifts).
     let contacts = h.ids(of: .contacts)
-    let occasions = h.ids(of: .occasions)
+    let hiddenOccasions = full.ids(of: .occasions).subtracting(h.ids(of: .occasions))
+    h.gifts.removeAll { g in
+      g.occasion?.occasionID.map { hiddenOccasions.contains($0) } ?? false
+    }
     for i in h.gifts.indices {
       if let r = h.gifts[i].recipient, !contacts.contains(r) { h.gifts[i].recipient = nil }
-      if let o = h.gifts[i].occasion?.occasionID, !occasions.contains(o) {
-        h.gifts[i].occasion = nil
-      }
     }
     for i in h.occasions.indices {
-      if let c = h.occasions[i].contact, !contacts.contains(c) { h.occasions[i].contact = nil }
+      if let c = h.occasions[i].contact, !contacts.contains(c) {
+        h.occasions[i].type = h.occasions[i].type ?? h.occasions[i].kind
+        h.occasions[i].contact = nil
+      }
     }
     h.indexRecords()
     func photos(_ h: Household) -> Set<String> {

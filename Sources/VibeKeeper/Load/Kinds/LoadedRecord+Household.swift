@@ -13,9 +13,13 @@ extension LoadedRecord {
   mutating func dropReference(_ ref: Reference) -> Bool {
     switch self {
     case .gift(var g):
-      if ref.field == "for" { g.recipient = nil } else { g.occasion = nil }
+      // The occasion's id is kept (shown as text, with no page to link to), so the gift
+      // is still for that occasion and never suggested for another.
+      if ref.field == "for" { g.recipient = nil }
       self = .gift(g)
     case .occasion(var o):
+      // Still the kind it was with its contact (an anniversary counts its years).
+      o.type = o.type ?? o.kind
       o.contact = nil
       self = .occasion(o)
     case .purchase(var p):

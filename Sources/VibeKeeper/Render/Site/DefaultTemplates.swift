@@ -712,7 +712,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 {% if c.birthday %}{% set b = c.birthday %}
 <dl class="facts">
 <dt>Born</dt><dd>{% if b.date %}{{ dates.day(b.date, "d MMMM yyyy") }}{% else %}{{ b.day }} {{ ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][b.month - 1] }} <span class="muted">(year unknown)</span>{% endif %}</dd>
-{% if b.turns is not none %}<dt>Age</dt><dd>{{ b.turns if b.days_until == 0 else b.turns - 1 }}</dd>{% endif %}
+{% if b.age is not none %}<dt>Age</dt><dd>{{ b.age }}</dd>{% endif %}
 <dt>Next birthday</dt><dd>{{ dates.day(b.next) }} {{ dates.countdown(b.days_until) }}{% if b.turns is not none %} · turns {{ b.turns }}{% endif %}</dd>
 {% if b.leap %}<dt>29 February</dt><dd>Celebrated on {{ "28 February" if b.leap_rule == "feb28" else "1 March" if b.leap_rule == "mar1" else b.leap_rule }} in other years</dd>{% endif %}
 </dl>

@@ -677,7 +677,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <td data-label="Relationship">{{ c.relationship | default("–") }}</td>
 <td data-label="Next birthday">{% if c.birthday %}{{ dates.day(c.birthday.next, "d MMM yyyy") }} <span class="muted">({{ dates.days(c.birthday.days_until) }}{% if c.birthday.turns is not none %}, turns {{ c.birthday.turns }}{% endif %})</span>{% else %}<span class="muted">unknown</span>{% endif %}</td>
 <td data-label="Gift ideas" class="num">{{ c.gifts_by_status.idea | length }}</td>
-<td data-label="Planned spend" class="num">{{ money.amount(c.planned_spend, c.currency) }}</td>
+<td data-label="Planned spend" class="num">{{ money.amount(c.planned_spend, c.currency) }}{% for o in c.planned_other %} + {{ money.amount(o.amount, o.currency) }}{% endfor %}</td>
 </tr>
 {% endfor %}
 </tbody>
@@ -741,7 +741,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <aside class="card" aria-labelledby="plans-h">
 <h2 id="plans-h">Plans</h2>
 <dl class="facts">
-<dt>Planned spend</dt><dd>{{ money.amount(c.planned_spend, c.currency) }}</dd>
+<dt>Planned spend</dt><dd>{{ money.amount(c.planned_spend, c.currency) }}{% for o in c.planned_other %} + {{ money.amount(o.amount, o.currency) }}{% endfor %}</dd>
 <dt>Gift ideas</dt><dd>{{ c.gifts_by_status.idea | length }}</dd>
 <dt>Bought</dt><dd>{{ c.gifts_by_status.purchased | length }}</dd>
 <dt>Given</dt><dd>{{ c.gifts_by_status.given | length }}</dd>

@@ -11,8 +11,19 @@ extension SiteValues {
       byStatus[status.rawValue] = .array(
         zip(gifts, summaries).filter { $0.0.status == status }.map(\.1))
     }
-    let planned = gifts.filter { $0.status != .given && $0.currency == household.settings.currency }
-      .compactMap(\.price).reduce(Decimal(0), +)
+    // Planned spend in the settings currency; what is planned in others is kept beside it,
+    // per currency (never converted, never dropped).
+    let open = gifts.filter { $0.status != .given }
+    let currency = household.settings.currency
+    let planned = open.filter { Currency.same($0.currency, currency) }.compactMap(\.price)
+      .reduce(Decimal(0), +)
+    var others: [String: Decimal] = [:]
+    for g in open where !Currency.same(g.currency, currency) {
+      if let p = g.price { others[Currency.normalized(g.currency), default: 0] += p }
+    }
+    let plannedOther = others.keys.sorted().map { code in
+      SiteValues.map([("amount", .decimal(others[code] ?? 0)), ("currency", .string(code))])
+    }
     let next = c.nextBirthday(onOrAfter: today)
     let occasions = (occasionsByContact[c.id] ?? []).map(occasionSummary)
     return SiteValues.map([
@@ -23,7 +34,8 @@ extension SiteValues {
       ("notes", html(c.notes)), ("photo", picture(c.photo)),
       ("birthday", c.birthday.map { b in birthdayValue(b, c, next: next, today: today) }),
       ("gifts", .array(summaries)), ("gifts_by_status", .dictionary(byStatus)),
-      ("planned_spend", .decimal(planned)), ("currency", .string(household.settings.currency)),
+      ("planned_spend", .decimal(planned)), ("planned_other", .array(plannedOther)),
+      ("currency", .string(household.settings.currency)),
       ("occasions", .array(occasions)),
     ])
   }

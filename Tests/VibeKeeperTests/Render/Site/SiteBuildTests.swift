@@ -216,6 +216,28 @@ enum SiteFixture {
     #expect(SiteFixture.files(out) == before)
   }
 
+  /// Planned spend is in the settings currency; gifts priced in another currency are
+  /// added beside it, never dropped.
+  @Test func plannedSpendKeepsOtherCurrencies() throws {
+    let root = try TempFolder([
+      "data/vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: EUR\n",
+      "data/contacts/mom.md": "---\nname: Mom\n---\n",
+      "data/gifts/ideas.yml": """
+      - {id: a, title: A, for: mom, price: 30}
+      - {id: b, title: B, for: mom, price: 55, currency: USD}
+      - {id: c, title: C, for: mom, price: 12, currency: usd}
+      - {id: d, title: D, for: mom, price: 99, status: given}
+
+      """,
+    ])
+    defer { root.cleanup() }
+    let (outcome, out) = SiteFixture.build(data: root.url.appendingPathComponent("data"))
+    #expect(outcome.failure == nil)
+    let page = String(
+      decoding: SiteFixture.files(out)["contacts/mom.html"] ?? Data(), as: UTF8.self)
+    #expect(page.contains("<dt>Planned spend</dt><dd>€30.00 + $67.00</dd>"), "\(page)")
+  }
+
   @Test func aMissingPhotoIsADiagnosticNotAFailure() throws {
     let root = try TempFolder(["data/gifts/a.md": "---\ntitle: A\nphoto: gifts/missing.png\n---\n"])
     defer { root.cleanup() }

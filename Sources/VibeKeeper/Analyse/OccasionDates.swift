@@ -23,6 +23,18 @@ extension Occasion {
   public func nextDate(onOrAfter start: LocalDate) -> LocalDate? {
     dates(onOrAfter: start, count: 1).first
   }
+
+  /// The last date on or before `day`, if there is one (a yearly occasion that ended with
+  /// `until` last fell on its final year's date, not on the date first written).
+  public func lastDate(onOrBefore day: LocalDate) -> LocalDate? {
+    guard recurring else { return date <= day ? date : nil }
+    var year = min(day.year, until?.year ?? day.year)
+    while year >= date.year {
+      if let d = date(in: year), d <= day { return d }
+      year -= 1
+    }
+    return nil
+  }
 }
 
 extension Contact {

@@ -1188,10 +1188,10 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <caption>Occasions by next date</caption>
 <thead><tr><th scope="col">Occasion</th><th scope="col">Next</th><th scope="col">Whose</th><th scope="col">Repeats</th><th scope="col" class="num">Gifts</th></tr></thead>
 <tbody>
-{% for o in (occasions | where("next_date") | sort("title") | sort("next_date")) + (occasions | where("next_date", none) | sort("date", true)) %}
+{% for o in (occasions | where("next_date") | sort("title") | sort("next_date")) + (occasions | where("next_date", none) | sort("last_date", true)) %}
 <tr{% if o.next_date is none %} class="is-done"{% endif %}>
 <th scope="row"><a href="{{ root }}{{ o.url }}">{{ o.title }}</a></th>
-<td data-label="Next">{% if o.next_date %}{{ dates.day(o.next_date) }} <span class="muted">({{ dates.days(o.days_until) }})</span>{% else %}<span class="muted">was {{ dates.day(o.date) }}</span>{% endif %}</td>
+<td data-label="Next">{% if o.next_date %}{{ dates.day(o.next_date) }} <span class="muted">({{ dates.days(o.days_until) }})</span>{% else %}<span class="muted">was {{ dates.day(o.last_date if o.last_date else o.date) }}</span>{% endif %}</td>
 <td data-label="Whose">{% if o.contact %}<a href="{{ root }}{{ o.contact.url }}">{{ o.contact.name }}</a>{% else %}–{% endif %}</td>
 <td data-label="Repeats">{% if o.rule %}every {{ o.rule }}{% elif o.recurring %}every year{% else %}once{% endif %}</td>
 <td data-label="Gifts" class="num">{% if o.takes_gifts %}{{ o.gift_count }}{% else %}<span class="muted">–</span>{% endif %}</td>
@@ -1215,7 +1215,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 {% set o = occasion %}
 <div class="page-head">
 <h1>{{ o.title }}</h1>
-<p class="lede">{% if o.next_date %}{{ dates.day(o.next_date, "EEEE d MMMM yyyy") }} {{ dates.countdown(o.days_until) }}{% else %}Was on {{ dates.day(o.date, "EEEE d MMMM yyyy") }}{% endif %}</p>
+<p class="lede">{% if o.next_date %}{{ dates.day(o.next_date, "EEEE d MMMM yyyy") }} {{ dates.countdown(o.days_until) }}{% else %}Was on {{ dates.day(o.last_date if o.last_date else o.date, "EEEE d MMMM yyyy") }}{% endif %}</p>
 </div>
 <div class="record-grid">
 <div>

@@ -128,6 +128,7 @@ extension SiteValues {
       ("id", .string(o.id)), ("title", .string(o.title)),
       ("url", SiteValues.text(links.url(.occasions, o.id))),
       ("date", .date(o.date)), ("recurring", .bool(o.recurring)),
+      ("last_date", SiteValues.date(o.lastDate(onOrBefore: analysis.clock.today))),
       ("rule", SiteValues.text(o.rule?.description)), ("until", SiteValues.date(o.until)),
       ("type", .string(o.kind.rawValue)), ("contact", contactRef(o.contact)),
     ])

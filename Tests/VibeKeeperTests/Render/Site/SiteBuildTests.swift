@@ -238,6 +238,28 @@ enum SiteFixture {
     #expect(page.contains("<dt>Planned spend</dt><dd>€30.00 + $67.00</dd>"), "\(page)")
   }
 
+  /// A yearly occasion that ended with `until` last fell on its final year's date.
+  @Test func anEndedYearlyOccasionShowsItsLastDate() throws {
+    let root = try TempFolder([
+      "data/vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "data/occasions/tg.yml":
+        "title: Thanksgiving\ndate: 2021-11-25\nrecurring: 4th Thursday of November\nuntil: 2026-11-21\n",
+    ])
+    defer { root.cleanup() }
+    let (outcome, out) = SiteFixture.build(data: root.url.appendingPathComponent("data"))
+    #expect(outcome.failure == nil, "\(outcome.diagnostics)")
+    let files = SiteFixture.files(out)
+    let page = String(decoding: files["occasions/tg.html"] ?? Data(), as: UTF8.self)
+    // 2026's fourth Thursday (26 November) is after `until`: the last was 28 November 2025.
+    #expect(page.contains(#"Was on <time datetime="2025-11-27">Thursday 27 November 2025</time>"#))
+    #expect(
+      Occasion(
+        meta: RecordMeta(id: "o", location: .init(file: "o", line: 1, column: 1), path: "o"),
+        title: "O", date: LocalDate(year: 2020, month: 2, day: 29)!
+      )
+      .lastDate(onOrBefore: LocalDate(year: 2020, month: 1, day: 1)!) == nil)
+  }
+
   @Test func aMissingPhotoIsADiagnosticNotAFailure() throws {
     let root = try TempFolder(["data/gifts/a.md": "---\ntitle: A\nphoto: gifts/missing.png\n---\n"])
     defer { root.cleanup() }

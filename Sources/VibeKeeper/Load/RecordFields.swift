@@ -33,25 +33,30 @@ struct RecordFields {
       // YAML 1.1's merge key is not read: the record would silently lack what it merges
       // (the currency of an anchored purchase, say).
       if entry.key.text == "<<", entry.key.isPlain {
-        readWrong = true
-        report(
-          .error, at: SourceLocation(file: file, line: entry.key.line, column: entry.key.column),
+        refuse(
+          entry.key,
           "a merge key (`<<: *name`) is not read, so the fields it would bring are missing",
           hint: "write the fields out in this record")
-        continue
-      }
-      guard index[entry.key.text] == nil else {
-        // A field given twice: which value was meant is not known, so the record is not
-        // used (the file's other records are).
-        readWrong = true
-        report(
-          .error, at: SourceLocation(file: file, line: entry.key.line, column: entry.key.column),
-          "a field is given twice: \(entry.key.text)",
+      } else if index[entry.key.text] != nil {
+        // Which of the two values was meant is not known.
+        refuse(
+          entry.key, "a field is given twice: \(entry.key.text)",
           hint: "keep one of the two `\(entry.key.text):` lines")
-        continue
+      } else {
+        index[entry.key.text] = i
       }
-      index[entry.key.text] = i
     }
+  }
+
+  /// An error at `key` that leaves the record out (the file's other records are read).
+  private mutating func refuse(_ key: YAMLScalar, _ message: String, hint: String) {
+    readWrong = true
+    report(.error, at: location(of: key), message, hint: hint)
+  }
+
+  /// Where a key of this mapping is written.
+  private func location(of key: YAMLScalar) -> SourceLocation {
+    SourceLocation(file: file, line: key.line, column: key.column)
   }
 
   /// Where the record starts.
@@ -69,8 +74,7 @@ struct RecordFields {
   /// Where a field's name starts.
   func keyLocation(of key: String) -> SourceLocation {
     guard let i = index[key] else { return recordLocation }
-    let k = mapping.entries[i].key
-    return SourceLocation(file: file, line: k.line, column: k.column)
+    return location(of: mapping.entries[i].key)
   }
 
   /// Whether the field (or one of its aliases) is present and not null.
@@ -367,7 +371,7 @@ struct RecordFields {
         if let other = names.first(where: { $0 != name && index[$0].map(isRead) == true }) {
           report(
             .warning,
-            at: SourceLocation(file: file, line: entry.key.line, column: entry.key.column),
+            at: location(of: entry.key),
             "'\(name)' and '\(other)' name the same field; '\(other)' is read and '\(name)' is not",
             hint: "keep one of the two")
           continue
@@ -377,7 +381,7 @@ struct RecordFields {
       }
       if decimalComma(at: i) { continue }
       let known = schema.acceptedNames
-      let loc = SourceLocation(file: file, line: entry.key.line, column: entry.key.column)
+      let loc = location(of: entry.key)
       let hint = Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'?" }
       report(
         .warning, at: loc, "unknown field '\(name)' in \(what())",
@@ -416,7 +420,7 @@ struct RecordFields {
   /// Warns about every field not in `known` (the settings file, which has no record schema).
   mutating func warnUnknown(known: [String], kind: String) {
     for entry in mapping.entries where !known.contains(entry.key.text) {
-      let loc = SourceLocation(file: file, line: entry.key.line, column: entry.key.column)
+      let loc = location(of: entry.key)
       let hint = Suggestion.closest(to: entry.key.text, in: known).map { "did you mean '\($0)'?" }
       report(
         .warning, at: loc, "unknown field '\(entry.key.text)' in \(kind)",

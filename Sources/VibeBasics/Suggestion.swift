@@ -28,6 +28,17 @@ public enum Suggestion {
     return best?.0
   }
 
+  /// The id whose name is closest to `word`, where an id goes by several names (itself,
+  /// its last path part, its title): a name equal to `word` names its id (unless that id
+  /// is `word` itself), else the closest name as `closest(to:in:)` finds it. A name given
+  /// for two ids names the first.
+  public static func closestID(to word: String, names: [(name: String, id: String)]) -> String? {
+    var byName: [String: String] = [:]
+    for (name, id) in names where byName[name] == nil { byName[name] = id }
+    if let exact = byName[word], exact != word { return exact }
+    return closest(to: word, in: byName.keys.sorted()).flatMap { byName[$0] }
+  }
+
   /// Damerau-Levenshtein (optimal string alignment) distance.
   static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }

@@ -111,7 +111,11 @@ struct HouseholdAssembly {
     }
     let known = firstSeen[ref.target].map { Array($0.keys) } ?? []
     let hint: String
-    if let close = Suggestion.closest(to: ref.id, in: known) ?? Self.inFolder(ref.id, known) {
+    // The closest id, or the id whose last part is (`family/mom` for `mom`).
+    let names = known.sorted().flatMap { id in
+      [(id, id), (id.split(separator: "/").last.map(String.init) ?? id, id)]
+    }
+    if let close = Suggestion.closestID(to: ref.id, names: names) {
       hint = "did you mean '\(close)'?"
     } else if known.isEmpty {
       hint = "there are no \(ref.target.folder) yet; add one in \(ref.target.folder)/"
@@ -123,19 +127,5 @@ struct HouseholdAssembly {
       .error, ref.location,
       "'\(ref.field)' names \(ref.target.singular) '\(ref.id)', which does not exist",
       hint: hint)
-  }
-
-  /// The id in a folder that `id` names without it (`family/mom` for `mom`), or whose last
-  /// part is closest to it, when exactly one id is that close.
-  static func inFolder(_ id: String, _ known: [String]) -> String? {
-    var byLast: [String: [String]] = [:]
-    for k in known where k.contains("/") {
-      byLast[String(k[k.index(after: k.lastIndex(of: "/") ?? k.startIndex)...]), default: []]
-        .append(k)
-    }
-    let last = byLast[id] != nil ? id : Suggestion.closest(to: id, in: byLast.keys.sorted())
-    guard let last, let ids = byLast[last], ids.count == 1
-    else { return nil }
-    return ids[0]
   }
 }

@@ -31,19 +31,13 @@ extension ActionContext {
     let ids = records.map(\.meta.id)
     // The closest of the ids, their last parts (`therapy` of `zoe/therapy`), the titles and
     // their words (`baking` of "Baking for Mum"), named by its id.
-    var byText: [String: String] = [:]
-    for r in records.sorted(by: { $0.meta.id < $1.meta.id }) {
+    let names = records.sorted(by: { $0.meta.id < $1.meta.id }).flatMap { r in
       let last = r.meta.id.split(separator: "/").last.map(String.init) ?? r.meta.id
       let name = title(r).lowercased()
       let words = (name + " " + last).split { !$0.isLetter && !$0.isNumber }.map(String.init)
-      for text in [r.meta.id, last, name] + words.filter({ $0.count >= 4 })
-      where byText[text] == nil {
-        byText[text] = r.meta.id
-      }
+      return ([r.meta.id, last, name] + words.filter { $0.count >= 4 }).map { ($0, r.meta.id) }
     }
-    let closest = Suggestion.closest(to: wanted.lowercased(), in: byText.keys.sorted()).flatMap {
-      byText[$0]
-    }
+    let closest = Suggestion.closestID(to: wanted.lowercased(), names: names)
     // A record in a file with a merge conflict is not read: say so, not just "no such".
     if closest == nil, let conflict = self.records.conflicts(in: kind).first {
       throw DataWriter.Problem(

@@ -83,10 +83,17 @@ extension ShoppingEntry {
   ) {
     var result: [ShoppingEntry] = []
     var duplicates: [(line: ShoppingEntry, first: ShoppingEntry)] = []
-    var index: [String: Int] = [:]
+    // Lines merge when they are the same thing in the same state: not bought, or bought
+    // at the same price paid.
+    struct State: Hashable {
+      let key: String
+      let bought: Bool
+      let actual: Decimal?
+    }
+    var index: [State: Int] = [:]
     for e in entries {
-      let key =
-        e.mergeKey + (e.purchased.isDone ? "\u{0}bought\u{0}\(e.actual.map { "\($0)" } ?? "")" : "")
+      let done = e.purchased.isDone
+      let key = State(key: e.mergeKey, bought: done, actual: done ? e.actual : nil)
       guard let i = index[key] else {
         index[key] = result.count
         result.append(e)

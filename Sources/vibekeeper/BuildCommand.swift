@@ -76,17 +76,17 @@ struct BuildOptions: ParsableArguments {
     case published(errors: Int)
   }
 
-  /// Builds once, prints diagnostics and the summary line. With a `cache` (watch), files
-  /// unchanged since the last build are not decoded again.
-  func buildOnce(prefix: String = "Built", cache: inout LoadCache?) throws -> Result {
-    try buildOnce(prefix: prefix, cache: &cache, at: nil).result
+  /// Builds once, prints diagnostics and the summary line. With `kept` (watch), files
+  /// unchanged since the last build are not decoded again, nor is what the render made.
+  func buildOnce(prefix: String = "Built", kept: inout SiteBuild.Kept?) throws -> Result {
+    try buildOnce(prefix: prefix, kept: &kept, at: nil).result
   }
 
   /// Builds once at `instant` (else at `--now` or the clock), with `configure` making
   /// last changes to the build (`serve`'s address); the result, and the build's outcome
   /// (its settings, its "now", when "now" changes next).
   func buildOnce(
-    prefix: String = "Built", cache: inout LoadCache?, at instant: Date?,
+    prefix: String = "Built", kept: inout SiteBuild.Kept?, at instant: Date?,
     configure: (inout SiteBuild) -> Void = { _ in }
   ) throws -> (result: Result, outcome: SiteBuild.Outcome) {
     let started = ContinuousClock.now
@@ -96,7 +96,7 @@ struct BuildOptions: ParsableArguments {
     build.full = full
     build.allowsShrinking = allowShrink
     build.codeIdentity = Self.codeIdentity
-    build.loadCache = cache
+    build.keep(kept)
     if let jobs { build.jobs = max(1, jobs) }
     build.showsSecretAddresses = local
     configure(&build)
@@ -104,7 +104,7 @@ struct BuildOptions: ParsableArguments {
     let clock: (Settings) throws -> LocalClock =
       instant.map { at in { LocalClock(now: at, timeZone: $0.timeZone) } } ?? nowOptions.clock
     let outcome = try build.run(clock: clock) { bar.update($0, $1) }
-    if cache != nil { cache = outcome.loadCache ?? LoadCache() }
+    kept?.update(from: outcome)
     Terminal.printDiagnostics(
       outcome.diagnostics, quiet: quiet, fences: dataOptions.fences(templates: folder))
     if let failure = outcome.failure {
@@ -170,8 +170,8 @@ struct BuildCommand: ParsableCommand {
   @OptionGroup var options: BuildOptions
 
   func run() throws {
-    var noCache: LoadCache? = nil
-    guard case .published(errors: 0) = try options.buildOnce(cache: &noCache) else {
+    var noCache: SiteBuild.Kept? = nil
+    guard case .published(errors: 0) = try options.buildOnce(kept: &noCache) else {
       throw ExitCode(1)
     }
   }

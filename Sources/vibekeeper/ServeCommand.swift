@@ -74,10 +74,10 @@ struct ServeCommand: ParsableCommand {
       build.servedAt = served
       build.showsSecretAddresses = loopback || options.local
     }
-    var cache: LoadCache? = LoadCache()
+    var kept: SiteBuild.Kept? = SiteBuild.Kept()
     // The first build runs at --now (or the clock); from there the clock runs on.
     let started = Date()
-    let first = try options.buildOnce(cache: &cache, at: nil, configure: configure)
+    let first = try options.buildOnce(kept: &kept, at: nil, configure: configure)
     // A rebuild with an error the site being served does not have keeps that site.
     let servedErrors = LockedBox(first.outcome.errorCounts)
     let settings = first.outcome.household.settings
@@ -85,7 +85,7 @@ struct ServeCommand: ParsableCommand {
       options.nowOptions.now == nil
       ? 0 : (first.outcome.now ?? started).timeIntervalSince(started)
     let clock: @Sendable () -> Date = { Date().addingTimeInterval(offset) }
-    let state = LockedBox(cache)
+    let state = LockedBox(kept)
     var setup = SiteServer.Configuration(
       host: host, port: port, output: URL(fileURLWithPath: options.outputFolder),
       folders: [URL(fileURLWithPath: options.dataOptions.data)]
@@ -116,12 +116,12 @@ struct ServeCommand: ParsableCommand {
     let server = SiteServer(
       setup, clock: clock,
       rebuild: { at in
-        var cache = state.take()
-        defer { state.put(cache) }
+        var kept = state.take()
+        defer { state.put(kept) }
         let errors = servedErrors.take()
         guard
           let (result, outcome) = try? options.buildOnce(
-            prefix: "Rebuilt", cache: &cache, at: at,
+            prefix: "Rebuilt", kept: &kept, at: at,
             configure: {
               configure(&$0)
               $0.servedErrors = errors

@@ -42,8 +42,8 @@ struct WatchCommand: ParsableCommand {
     var folders = [URL(fileURLWithPath: options.dataOptions.data)]
     if let t = options.templateFolder { folders.append(URL(fileURLWithPath: t)) }
     // Decoded files are kept between rebuilds: only changed files are read again.
-    var cache: LoadCache? = LoadCache()
-    let first = try options.buildOnce(cache: &cache, at: nil).outcome
+    var kept: SiteBuild.Kept? = SiteBuild.Kept()
+    let first = try options.buildOnce(kept: &kept, at: nil).outcome
     // A rebuild with an error the site being served does not have keeps that site.
     var served = first.errorCounts
     let keep: (inout SiteBuild) -> Void = { $0.servedErrors = served }
@@ -61,10 +61,10 @@ struct WatchCommand: ParsableCommand {
       let clock = options.nowOptions.now == nil ? Date() : nil
       let at = clock.map { standing.instant(at: $0) }
       var (result, outcome) = try options.buildOnce(
-        prefix: "Rebuilt", cache: &cache, at: at, configure: keep)
+        prefix: "Rebuilt", kept: &kept, at: at, configure: keep)
       if let at, StandingNow.isBehind(outcome.nextChange, at: at, clock: Date()) {
         (result, outcome) = try options.buildOnce(
-          prefix: "Rebuilt", cache: &cache, at: Date(), configure: keep)
+          prefix: "Rebuilt", kept: &kept, at: Date(), configure: keep)
       }
       standing.record(now: outcome.now, nextChange: outcome.nextChange)
       if case .failed = result {

@@ -29,6 +29,9 @@ public struct SiteBuild: Sendable {
   /// build left beside the output is read (`DecodeCacheFile`), and the build, when it
   /// publishes, writes it anew if anything was decoded.
   public var loadCache: LoadCache?
+  /// What the last render in this process made (`watch`, `serve`): what is the same is
+  /// taken from it instead of made again (see `RenderMemory`). Nil: nothing is kept.
+  public var renderMemory: RenderMemory?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
   /// Publish even when the data gives far fewer records than the published site has
@@ -59,6 +62,30 @@ public struct SiteBuild: Sendable {
     self.output = output
   }
 
+  /// What a process that builds again (`watch`, `serve`) keeps from one build for the
+  /// next: what it decoded and what it rendered.
+  public struct Kept: Sendable {
+    /// The decoded files.
+    public var loadCache = LoadCache()
+    /// What the render made.
+    public var renderMemory = RenderMemory()
+
+    /// Nothing kept yet.
+    public init() {}
+
+    /// What `outcome` leaves for the next build (what it did not get to, as it was).
+    public mutating func update(from outcome: Outcome) {
+      loadCache = outcome.loadCache ?? LoadCache()
+      if let memory = outcome.renderMemory { renderMemory = memory }
+    }
+  }
+
+  /// Keeps `kept` for this build (nil: nothing is kept).
+  public mutating func keep(_ kept: Kept?) {
+    loadCache = kept?.loadCache
+    renderMemory = kept?.renderMemory
+  }
+
   /// What a build did.
   public struct Outcome: Sendable {
     /// Every diagnostic, in the order `BuildDiagnostics` gives.
@@ -79,6 +106,9 @@ public struct SiteBuild: Sendable {
     public var steps = StepTimes()
     /// What this build decoded, for the next build in the same process.
     public var loadCache: LoadCache?
+    /// What this build rendered, for the next build in the same process (nil when the
+    /// build was given no `renderMemory`, or stopped before rendering).
+    public var renderMemory: RenderMemory?
     /// Record files decoded (the others came from `loadCache`).
     public var decodedFiles = 0
     /// When what the site shows about "now" changes next (`NextChange`): `serve` rebuilds
@@ -183,6 +213,7 @@ public struct SiteBuild: Sendable {
       site: site.diagnostics)
     outcome.rendered = site.rendered
     outcome.skipped = site.skipped
+    outcome.renderMemory = site.memory
     outcome.pages = site.pages
     outcome.feeds = site.feeds
     outcome.steps.finish("render", parts: site.steps)
@@ -274,6 +305,7 @@ public struct SiteBuild: Sendable {
     renderer.showsSecretAddresses = showsSecretAddresses
     renderer.recordsReads = publishes
     renderer.rendersBuiltInPages = publishes
+    renderer.memory = renderMemory
     return renderer.render(progress: progress)
   }
 

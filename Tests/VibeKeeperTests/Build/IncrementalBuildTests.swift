@@ -60,13 +60,18 @@ import Testing
       let full = try build(into: self.full, full: true, now: now, strict: strict)
       #expect(full.skipped == 0)
       #expect(incremental.rendered + incremental.skipped == full.rendered)
-      let a = try Self.files(self.incremental)
-      let b = try Self.files(self.full)
+      try expectSameOutputs()
+      return incremental
+    }
+
+    /// The two outputs hold the same files, byte for byte.
+    func expectSameOutputs() throws {
+      let a = try Self.files(incremental)
+      let b = try Self.files(full)
       #expect(a.keys.sorted() == b.keys.sorted())
       for path in a.keys.sorted() where a[path] != b[path] {
         Issue.record("\(path) differs between the incremental and the full build")
       }
-      return incremental
     }
 
     func write(_ path: String, _ text: String) throws {
@@ -82,6 +87,38 @@ import Testing
       let changed = change(text)
       #expect(changed != text, "the edit of \(path) changed nothing")
       try Data(changed.utf8).write(to: url)
+    }
+
+    /// Edits one to three of the record files at random (`editAtRandom`).
+    func editSomeAtRandom(round: Int, using rng: inout SeededGenerator) throws {
+      let files = try FileManager.default.subpathsOfDirectory(atPath: data.path)
+        .filter { $0.hasSuffix(".md") || $0.hasSuffix(".yml") }
+        .filter { $0 != "vibekeeper.yml" }.sorted()
+      for _ in 0..<Int.random(in: 1...3, using: &rng) {
+        try editAtRandom(
+          "data/" + files[Int.random(in: 0..<files.count, using: &rng)], round: round, using: &rng)
+      }
+    }
+
+    /// Changes a digit or a letter somewhere in the file (values, names, bodies), or adds
+    /// a comment line when there is none.
+    func editAtRandom(_ path: String, round: Int, using rng: inout SeededGenerator) throws {
+      try edit(path) { text in
+        var chars = Array(text)
+        for _ in 0..<10 {
+          let i = Int.random(in: 0..<chars.count, using: &rng)
+          if chars[i].isNumber, chars[i] != "9" {
+            chars[i] = Character(String((chars[i].wholeNumberValue ?? 0) + 1))
+            break
+          }
+          if chars[i].isLetter {
+            chars[i] = chars[i] == "e" ? "a" : "e"
+            break
+          }
+        }
+        let changed = String(chars)
+        return changed == text ? text + "\n# edited \(round)\n" : changed
+      }
     }
 
     func remove(_ path: String) throws {
@@ -247,32 +284,8 @@ import Testing
     defer { f.cleanup() }
     try f.buildBoth()
     var rng = SeededGenerator(seed: 9)
-    let files = try FileManager.default.subpathsOfDirectory(atPath: f.data.path)
-      .filter { $0.hasSuffix(".md") || $0.hasSuffix(".yml") }
-      .filter { $0 != "vibekeeper.yml" }.sorted()
     for round in 0..<6 {
-      for _ in 0..<Int.random(in: 1...3, using: &rng) {
-        let file = "data/" + files[Int.random(in: 0..<files.count, using: &rng)]
-        guard FileManager.default.fileExists(atPath: f.root.appendingPathComponent(file).path)
-        else { continue }
-        try f.edit(file) { text in
-          // Change a digit or a letter somewhere in the file: values, names, bodies.
-          var chars = Array(text)
-          for _ in 0..<10 {
-            let i = Int.random(in: 0..<chars.count, using: &rng)
-            if chars[i].isNumber, chars[i] != "9" {
-              chars[i] = Character(String((chars[i].wholeNumberValue ?? 0) + 1))
-              break
-            }
-            if chars[i].isLetter {
-              chars[i] = chars[i] == "e" ? "a" : "e"
-              break
-            }
-          }
-          let changed = String(chars)
-          return changed == text ? text + "\n# edited \(round)\n" : changed
-        }
-      }
+      try f.editSomeAtRandom(round: round, using: &rng)
       try f.compare(now: Self.now.addingTimeInterval(Double(round) * 3_600))
     }
   }

@@ -9,24 +9,59 @@ enum SearchIndex {
   static func text(_ household: Household, links: Permalinks, jobs: Int = Parallel.defaultJobs)
     -> String
   {
+    var none: SearchMemory?
+    return text(household, links: links, jobs: jobs, memory: nil, kept: &none)
+  }
+
+  /// The index document, taking each entry `memory` holds for the same document and
+  /// address as it was; `kept` (when not nil) gets every entry written.
+  static func text(
+    _ household: Household, links: Permalinks, jobs: Int, memory: SearchMemory?,
+    kept: inout SearchMemory?
+  ) -> String {
     let documents = Search.documents(household)
     let chunk = 256
-    let parts = Parallel.map((documents.count + chunk - 1) / chunk, jobs: jobs) { part in
+    let keeps = kept != nil
+    let parts = Parallel.map((documents.count + chunk - 1) / chunk, jobs: jobs) {
+      part -> (String, [SearchMemory.Entry]) in
       var out = ""
+      var written: [SearchMemory.Entry] = []
       for (k, d) in documents[(part * chunk)..<min(documents.count, (part + 1) * chunk)]
         .enumerated()
       {
         if k > 0 { out += "," }
-        write(d, links: links, into: &out)
+        let url = links.url(kind(of: d), d.id)
+        if let known = memory?.entries[SearchMemory.Key(kind: d.kind, id: d.id)],
+          known.isOf(d, url: url)
+        {
+          out += known.text
+          if keeps { written.append(known) }
+        } else if keeps {
+          var entry = ""
+          write(d, url: url, into: &entry)
+          out += entry
+          written.append(SearchMemory.Entry(document: d, url: url, text: entry))
+        } else {
+          write(d, url: url, into: &out)
+        }
       }
-      return out
+      return (out, written)
     }
-    return "{\"version\":1,\"records\":[" + parts.joined(separator: ",") + "]}"
+    if keeps {
+      var memory = SearchMemory()
+      for (_, written) in parts {
+        for e in written {
+          memory.entries[SearchMemory.Key(kind: e.document.kind, id: e.document.id)] = e
+        }
+      }
+      kept = memory
+    }
+    return "{\"version\":1,\"records\":[" + parts.map(\.0).joined(separator: ",") + "]}"
   }
 
   /// One record's entry written as `entry(_:links:)` serializes it, compact, without
   /// building the JSON value (the index's hot path: one entry per record, every build).
-  private static func write(_ d: SearchDocument, links: Permalinks, into out: inout String) {
+  private static func write(_ d: SearchDocument, url: String?, into out: inout String) {
     out += "{\"kind\":"
     out += JSONValue.quoted(d.kind.rawValue)
     out += ",\"id\":"
@@ -36,7 +71,7 @@ enum SearchIndex {
     out += ",\"folded\":"
     out += JSONValue.quoted(Search.fold(d.name))
     out += ",\"url\":"
-    out += links.url(kind(of: d), d.id).map(JSONValue.quoted) ?? "null"
+    out += url.map(JSONValue.quoted) ?? "null"
     out += ",\"fields\":{"
     var first = true
     for (name, texts) in d.fields {

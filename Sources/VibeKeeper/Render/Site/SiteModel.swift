@@ -23,30 +23,40 @@ struct SiteModel: Sendable {
   let globals: [String: TemplateValue]
   /// Record values by kind and id, for the record pages.
   let records: [RecordKind: [RecordValue]]
+  /// The gift and contact values made, for the next build in the process (when the model
+  /// was given a memory).
+  let valueMemory: ValueMemory?
 
   /// No values (before the model is made).
-  static let empty = SiteModel(globals: [:], records: [:])
+  static let empty = SiteModel(globals: [:], records: [:], valueMemory: nil)
 
   private init(
     globals: [String: TemplateValue],
-    records: [RecordKind: [RecordValue]]
+    records: [RecordKind: [RecordValue]], valueMemory: ValueMemory?
   ) {
     self.globals = globals
     self.records = records
+    self.valueMemory = valueMemory
   }
 
-  init(values v: SiteValues) {
-    let records = SiteModel.records(v, withValues: true)
+  /// The model of `v`, taking the gift and contact values `memory` holds where they are
+  /// made of the same inputs (nil: keep nothing).
+  init(values v: SiteValues, memory: ValueMemory? = nil) {
+    var kept = memory.map { _ in ValueMemory(markdown: v.markdown) }
+    let records = SiteModel.records(v, withValues: true, memory: memory, kept: &kept)
     self.records = records.byKind
     globals = SiteModel.globals(v, records)
+    valueMemory = kept
   }
 
   /// The records' ids, titles and places in page order, without their values or any
   /// global: what says which pages the site has (for `check`, which renders none of the
   /// built-in pages).
   init(outline v: SiteValues) {
-    records = SiteModel.records(v, withValues: false).byKind
+    var none: ValueMemory?
+    records = SiteModel.records(v, withValues: false, memory: nil, kept: &none).byKind
     globals = [:]
+    valueMemory = nil
   }
 
   /// Every record's value, once.
@@ -57,14 +67,30 @@ struct SiteModel: Sendable {
     var remindersByStatus: [TemplateValue] = []
   }
 
-  /// Every record in page order, with its value (or none, without `withValues`).
-  private static func records(_ v: SiteValues, withValues: Bool) -> RecordValues {
+  /// Every record in page order, with its value (or none, without `withValues`); gift
+  /// and contact values are taken from `memory` where they are the same, and recorded in
+  /// `kept` when it is not nil.
+  private static func records(
+    _ v: SiteValues, withValues: Bool, memory: ValueMemory?, kept: inout ValueMemory?
+  ) -> RecordValues {
     let h = v.household
     let a = v.analysis
     func value(_ make: () -> TemplateValue) -> TemplateValue { withValues ? make() : .null }
     var out = RecordValues()
-    out.byKind[.contacts] = h.contacts.map { c in RecordValue(c, value { v.contact(c) }, c.name) }
-    out.byKind[.gifts] = h.gifts.map { g in RecordValue(g, value { v.gift(g) }, g.title) }
+    if withValues, let memory, var made = kept {
+      out.byKind[.contacts] = h.contacts.map { c in
+        RecordValue(c, memory.contact(c, v, into: &made), c.name)
+      }
+      out.byKind[.gifts] = h.gifts.map { g in
+        RecordValue(g, memory.gift(g, v, into: &made), g.title)
+      }
+      kept = made
+    } else {
+      out.byKind[.contacts] = h.contacts.map { c in
+        RecordValue(c, value { v.contact(c) }, c.name)
+      }
+      out.byKind[.gifts] = h.gifts.map { g in RecordValue(g, value { v.gift(g) }, g.title) }
+    }
     out.byKind[.occasions] = h.occasions.map { o in
       RecordValue(o, value { v.occasion(o) }, o.title)
     }

@@ -38,6 +38,9 @@ public struct SiteRenderer: Sendable {
   /// renders only what the user's templates reach; the built-in templates are held to
   /// every record kind by the tests, so their renders would report nothing).
   public var rendersBuiltInPages = true
+  /// What the last render in this process made (`watch`, `serve`): what is the same is
+  /// taken from it. Nil: keep nothing (`Output.memory` stays nil).
+  public var memory: RenderMemory?
 
   /// Creates a renderer.
   public init(
@@ -75,6 +78,8 @@ public struct SiteRenderer: Sendable {
     public var feedState: FeedState?
     /// How long each part of the render took (`build --verbose`).
     public var steps = StepTimes()
+    /// What this render made, for the next one in the process (when `memory` was given).
+    public var memory: RenderMemory?
   }
 
   /// Renders the site; `progress` is told after each page (done, total).
@@ -114,7 +119,7 @@ public struct SiteRenderer: Sendable {
       fingerprints: PageFingerprint(
         environment: environment, library: library, codeIdentity: codeIdentity),
       lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
-      jobs: jobs)
+      jobs: jobs, memory: memory?.digests)
     steps.finish("globals")
     let results = renderPages(
       pages, globals: globals, searchIndex: prelude.searchIndex, environment: environment,
@@ -122,6 +127,18 @@ public struct SiteRenderer: Sendable {
     steps.finish("pages")
     var out = collect(
       pages, results, record: PageRecord(environment: skipping.fingerprints.environment))
+    if memory != nil {
+      var kept = RenderMemory()
+      kept.values = prelude.model.valueMemory ?? ValueMemory()
+      kept.search = prelude.searchMemory ?? SearchMemory()
+      kept.digests.globals = skipping.globalsKnown
+      for (page, result) in zip(pages, results) {
+        if case .success(let outcome) = result, !outcome.digests.isEmpty {
+          kept.digests.pages[page.path] = outcome.digests
+        }
+      }
+      out.memory = kept
+    }
     out.failed = out.failed || templateLeftOut
     out.steps = steps
     if let rendering {
@@ -177,7 +194,7 @@ public struct SiteRenderer: Sendable {
     let parts = Parallel.map(3, jobs: jobs) { part -> PreludePart in
       switch part {
       case 0:
-        return .model(SiteModel(values: values))
+        return .model(SiteModel(values: values, memory: memory?.values))
       case 1:
         let feeds = Feeds(
           FeedInputs(household: household, analysis: analysis, stamps: feedStamps, links: links),
@@ -186,7 +203,10 @@ public struct SiteRenderer: Sendable {
       default:
         // `search-index.json`, and the script the search page loads (fetch of a local file
         // is blocked from file://); JSONValue escapes <, > and & so it is safe in a script.
-        return .search(SearchIndex.text(household, links: links, jobs: jobs))
+        var kept = memory.map { _ in SearchMemory() }
+        let text = SearchIndex.text(
+          household, links: links, jobs: jobs, memory: memory?.search, kept: &kept)
+        return .search(text, kept)
       }
     }
     var prelude = Prelude(markdown: values.markdown)
@@ -194,7 +214,7 @@ public struct SiteRenderer: Sendable {
       switch part {
       case .model(let model): prelude.model = model
       case .feeds(let values, let state): (prelude.feedValues, prelude.feedState) = (values, state)
-      case .search(let index): prelude.searchIndex = index
+      case .search(let index, let kept): (prelude.searchIndex, prelude.searchMemory) = (index, kept)
       }
     }
     return prelude
@@ -235,12 +255,15 @@ public struct SiteRenderer: Sendable {
     func names() -> [String] {
       Set(globals.keys).union(page.context.keys).union(isSearch ? ["search_index"] : []).sorted()
     }
-    if let kept = skipping.unchanged(page, value: value, names: names) {
+    var digests: [String: DigestMemory.Known] = [:]
+    if let kept = skipping.unchanged(page, value: value, names: names, digests: &digests) {
       return .success(
         PageOutcome(
           file: .unchanged(path: page.path, hash: kept.entry.output), warnings: [],
-          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex))
+          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex,
+          digests: digests))
     }
+    digests = [:]
     var context = globals
     for (k, v) in page.context { context[k] = v }
     if isSearch { context["search_index"] = .safe(searchIndex) }
@@ -256,10 +279,12 @@ public struct SiteRenderer: Sendable {
           PageOutcome(
             file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))
       }
-      let fingerprint = skipping.fingerprint(of: page, reads: reads, value: value, names: names)
+      let fingerprint = skipping.fingerprint(
+        of: page, reads: reads, value: value, names: names, digests: &digests)
       return .success(
         PageOutcome(
-          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil))
+          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil,
+          digests: digests))
     } catch {
       return .failure(error)
     }
@@ -348,6 +373,8 @@ private struct PageOutcome: Sendable {
   let reads: RenderReads?
   /// For a page left as published: its reads' number in the last build's record.
   let lastReadsIndex: Int?
+  /// The digests of the page's own values (for the next build in the process).
+  var digests: [String: DigestMemory.Known] = [:]
 }
 
 /// What the pages share: the record values, the feeds and the search index.
@@ -356,6 +383,8 @@ private struct Prelude {
   var feedValues: [String: TemplateValue] = [:]
   var feedState = FeedState()
   var searchIndex = ""
+  /// The search index's entries, for the next build in the process.
+  var searchMemory: SearchMemory?
   let markdown: MarkdownOptions
 
   init(markdown: MarkdownOptions) { self.markdown = markdown }
@@ -365,7 +394,7 @@ private struct Prelude {
 private enum PreludePart: Sendable {
   case model(SiteModel)
   case feeds([String: TemplateValue], FeedState)
-  case search(String)
+  case search(String, SearchMemory?)
 }
 
 /// A count shared by the rendering workers (for progress).

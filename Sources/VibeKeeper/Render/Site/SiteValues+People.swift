@@ -1,11 +1,58 @@
 import Foundation
+import VibeBasics
 
 extension SiteValues {
-  /// A contact with birthday facts, gift ideas by status and planned spend.
-  func contact(_ c: Contact) -> TemplateValue {
-    let today = analysis.clock.today
+  /// Everything a contact's value is made of besides the Markdown options: the contact,
+  /// its page's address, its link (which its gifts and occasions show too), its picture,
+  /// its gifts and occasions with their addresses, today and the settings currency.
+  struct ContactInputs: Sendable {
+    let contact: Contact
+    let url: String?
+    let ref: TemplateValue
+    let photo: TemplateValue
+    let gifts: [Gift]
+    let giftURLs: [String?]
+    let occasions: [Occasion]
+    let occasionURLs: [String?]
+    let today: LocalDate
+    let currency: String
+
+    /// Whether `other` is surely the same inputs, so the value made of them is the same.
+    func isSame(as other: ContactInputs) -> Bool {
+      contact.isSame(as: other.contact) && today == other.today
+        && Optional(currency).isSameText(as: other.currency) && url.isSameText(as: other.url)
+        && ref.isSame(as: other.ref) && photo.isSame(as: other.photo)
+        && gifts.count == other.gifts.count && occasions.count == other.occasions.count
+        && zip(gifts, other.gifts).allSatisfy { $0.isSame(as: $1) }
+        && zip(giftURLs, other.giftURLs).allSatisfy { $0.isSameText(as: $1) }
+        && zip(occasions, other.occasions).allSatisfy { $0.isSame(as: $1) }
+        && zip(occasionURLs, other.occasionURLs).allSatisfy { $0.isSameText(as: $1) }
+    }
+  }
+
+  /// What the value of contact `c` is made of.
+  func contactInputs(_ c: Contact) -> ContactInputs {
     let gifts = self.gifts.byRecipient[c.id] ?? []
-    let summaries = gifts.map(giftSummary)
+    let occasions = occasionsByContact[c.id] ?? []
+    return ContactInputs(
+      contact: c, url: links.url(.contacts, c.id), ref: contactRef(c.id), photo: picture(c.photo),
+      gifts: gifts, giftURLs: gifts.map { links.url(.gifts, $0.id) }, occasions: occasions,
+      occasionURLs: occasions.map { links.url(.occasions, $0.id) }, today: analysis.clock.today,
+      currency: household.settings.currency)
+  }
+
+  /// A contact with birthday facts, gift ideas by status and planned spend.
+  func contact(_ c: Contact) -> TemplateValue { contact(contactInputs(c)) }
+
+  /// A contact's value, made of `inputs` (and the Markdown options) alone.
+  func contact(_ inputs: ContactInputs) -> TemplateValue {
+    let c = inputs.contact
+    let today = inputs.today
+    let gifts = inputs.gifts
+    // Every gift and occasion listed here names this contact: they show its link.
+    let summaries = zip(gifts, inputs.giftURLs).map { g, url in
+      SiteValues.giftSummary(g, url: url, recipient: inputs.ref)
+    }
     var byStatus: [String: TemplateValue] = [:]
     for status in GiftStatus.allCases {
       byStatus[status.rawValue] = .array(
@@ -14,7 +61,7 @@ extension SiteValues {
     // Planned spend in the settings currency; what is planned in others is kept beside it,
     // per currency (never converted, never dropped).
     let open = gifts.filter { $0.status != .given }
-    let currency = household.settings.currency
+    let currency = inputs.currency
     let planned = open.filter { Currency.same($0.currency, currency) }.compactMap(\.price)
       .reduce(Decimal(0), +)
     var others: [String: Decimal] = [:]
@@ -25,17 +72,19 @@ extension SiteValues {
       SiteValues.map([("amount", .decimal(others[code] ?? 0)), ("currency", .string(code))])
     }
     let next = c.nextBirthday(onOrAfter: today)
-    let occasions = (occasionsByContact[c.id] ?? []).map(occasionSummary)
+    let occasions = zip(inputs.occasions, inputs.occasionURLs).map { o, url in
+      SiteValues.occasionSummary(o, url: url, contact: inputs.ref, today: today)
+    }
     return SiteValues.map([
       ("id", .string(c.id)), ("name", .string(c.name)),
-      ("url", SiteValues.text(links.url(.contacts, c.id))),
+      ("url", SiteValues.text(inputs.url)),
       ("first_name", SiteValues.text(c.firstName)), ("last_name", SiteValues.text(c.lastName)),
       ("relationship", SiteValues.text(c.relationship)), ("tags", SiteValues.texts(c.tags)),
-      ("notes", html(c.notes)), ("photo", picture(c.photo)),
+      ("notes", html(c.notes)), ("photo", inputs.photo),
       ("birthday", c.birthday.map { b in birthdayValue(b, c, next: next, today: today) }),
       ("gifts", .array(summaries)), ("gifts_by_status", .dictionary(byStatus)),
       ("planned_spend", .decimal(planned)), ("planned_other", .array(plannedOther)),
-      ("currency", .string(household.settings.currency)),
+      ("currency", .string(currency)),
       ("occasions", .array(occasions)),
     ])
   }
@@ -66,9 +115,25 @@ extension SiteValues {
     ])
   }
 
-  /// A gift idea with its recipient and occasion as links.
-  func gift(_ g: Gift) -> TemplateValue {
-    let photo = picture(g.photo)
+  /// Everything a gift's value is made of besides the Markdown options: the gift, its
+  /// page's address, its recipient and occasion as links, and its picture.
+  struct GiftInputs: Sendable {
+    let gift: Gift
+    let url: String?
+    let recipient: TemplateValue
+    let occasion: TemplateValue
+    let photo: TemplateValue
+
+    /// Whether `other` is surely the same inputs, so the value made of them is the same.
+    func isSame(as other: GiftInputs) -> Bool {
+      gift.isSame(as: other.gift) && url.isSameText(as: other.url)
+        && recipient.isSame(as: other.recipient) && occasion.isSame(as: other.occasion)
+        && photo.isSame(as: other.photo)
+    }
+  }
+
+  /// What the value of gift `g` is made of.
+  func giftInputs(_ g: Gift) -> GiftInputs {
     var occasion: TemplateValue = .null
     switch g.occasion {
     case .birthday:
@@ -78,24 +143,38 @@ extension SiteValues {
     case .occasion(let o): occasion = ref(.occasions, o, household.occasion(o)?.title)
     case nil: break
     }
+    return GiftInputs(
+      gift: g, url: links.url(.gifts, g.id), recipient: contactRef(g.recipient),
+      occasion: occasion, photo: picture(g.photo))
+  }
+
+  /// A gift idea with its recipient and occasion as links.
+  func gift(_ g: Gift) -> TemplateValue { gift(giftInputs(g)) }
+
+  /// A gift's value, made of `inputs` (and the Markdown options) alone.
+  func gift(_ inputs: GiftInputs) -> TemplateValue {
+    let g = inputs.gift
     return SiteValues.map([
-      ("id", .string(g.id)), ("title", .string(g.title)),
-      ("url", SiteValues.text(links.url(.gifts, g.id))),
-      ("recipient", contactRef(g.recipient)), ("occasion", occasion),
+      ("id", .string(g.id)), ("title", .string(g.title)), ("url", SiteValues.text(inputs.url)),
+      ("recipient", inputs.recipient), ("occasion", inputs.occasion),
       ("price", SiteValues.number(g.price)), ("currency", .string(g.currency)),
       ("status", .string(g.status.rawValue)), ("purchased", SiteValues.date(g.purchased)),
-      ("link", SiteValues.text(g.url)), ("photo", photo), ("tags", SiteValues.texts(g.tags)),
+      ("link", SiteValues.text(g.url)), ("photo", inputs.photo), ("tags", SiteValues.texts(g.tags)),
       ("created", SiteValues.date(g.created)), ("description", html(g.description)),
     ])
   }
 
   /// A gift without its description (for lists).
   func giftSummary(_ g: Gift) -> TemplateValue {
+    SiteValues.giftSummary(g, url: links.url(.gifts, g.id), recipient: contactRef(g.recipient))
+  }
+
+  /// A gift without its description, with its page's address and its recipient's link.
+  static func giftSummary(_ g: Gift, url: String?, recipient: TemplateValue) -> TemplateValue {
     SiteValues.map([
-      ("id", .string(g.id)), ("title", .string(g.title)),
-      ("url", SiteValues.text(links.url(.gifts, g.id))),
+      ("id", .string(g.id)), ("title", .string(g.title)), ("url", SiteValues.text(url)),
       ("price", SiteValues.number(g.price)), ("currency", .string(g.currency)),
-      ("status", .string(g.status.rawValue)), ("recipient", contactRef(g.recipient)),
+      ("status", .string(g.status.rawValue)), ("recipient", recipient),
     ])
   }
 
@@ -124,13 +203,21 @@ extension SiteValues {
 
   /// An occasion's basic facts.
   func occasionSummary(_ o: Occasion) -> TemplateValue {
+    SiteValues.occasionSummary(
+      o, url: links.url(.occasions, o.id), contact: contactRef(o.contact),
+      today: analysis.clock.today)
+  }
+
+  /// An occasion's basic facts, with its page's address and its contact's link.
+  static func occasionSummary(
+    _ o: Occasion, url: String?, contact: TemplateValue, today: LocalDate
+  ) -> TemplateValue {
     SiteValues.map([
-      ("id", .string(o.id)), ("title", .string(o.title)),
-      ("url", SiteValues.text(links.url(.occasions, o.id))),
+      ("id", .string(o.id)), ("title", .string(o.title)), ("url", SiteValues.text(url)),
       ("date", .date(o.date)), ("recurring", .bool(o.recurring)),
-      ("last_date", SiteValues.date(o.lastDate(onOrBefore: analysis.clock.today))),
+      ("last_date", SiteValues.date(o.lastDate(onOrBefore: today))),
       ("rule", SiteValues.text(o.rule?.description)), ("until", SiteValues.date(o.until)),
-      ("type", .string(o.kind.rawValue)), ("contact", contactRef(o.contact)),
+      ("type", .string(o.kind.rawValue)), ("contact", contact),
     ])
   }
 

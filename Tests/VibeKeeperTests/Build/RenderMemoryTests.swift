@@ -1,0 +1,240 @@
+import Foundation
+import TemplateEngine
+import TestHelpers
+import Testing
+import VibeBasics
+
+@testable import VibeKeeper
+
+/// `watch` and `serve` keep what a render made (`RenderMemory`: gift and contact values,
+/// the digests of what pages read) for the next build in the process. Whatever the edit,
+/// the site is byte for byte the one a full build without any memory publishes.
+@Suite struct RenderMemoryTests {
+  typealias Fixture = IncrementalBuildTests.Fixture
+
+  /// Builds `f` into its incremental output keeping `kept` (as `watch` does), and a full
+  /// build without any memory into the other; the two must publish the same bytes.
+  @discardableResult
+  static func compare(
+    _ f: Fixture, kept: inout SiteBuild.Kept, now: Date = IncrementalBuildTests.now
+  ) throws -> SiteBuild.Outcome {
+    var build = SiteBuild(
+      data: f.data, dataDisplay: "data", templates: f.templates, templatesDisplay: "templates",
+      output: f.incremental)
+    build.keep(kept)
+    let outcome = build.run { LocalClock(now: now, timeZone: $0.timeZone) }
+    #expect(outcome.failure == nil)
+    kept.update(from: outcome)
+    _ = try f.build(into: f.full, full: true, now: now)
+    try f.expectSameOutputs()
+    return outcome
+  }
+
+  @Test func editsThroughOneProcessGiveTheFullBuildsBytes() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    var kept = SiteBuild.Kept()
+    try Self.compare(f, kept: &kept)
+    let again = try Self.compare(f, kept: &kept)
+    #expect(again.rendered == 0)
+    // A gift's body, then its title.
+    try f.edit("data/gifts/olive-tree.md") { $0 + "\nWater it weekly.\n" }
+    let body = try Self.compare(f, kept: &kept)
+    #expect(body.rendered >= 1 && body.rendered <= 6)
+    try f.edit("data/gifts/olive-tree.md") {
+      $0.replacingOccurrences(of: "title: Olive tree", with: "title: Lemon tree")
+    }
+    try Self.compare(f, kept: &kept)
+    // The same title in another Unicode form prints other bytes (`==` calls them equal).
+    try f.edit("data/gifts/olive-tree.md") {
+      $0.replacingOccurrences(of: "title: Lemon tree", with: "title: Lemon tr\u{E9}e")
+    }
+    try Self.compare(f, kept: &kept)
+    // (Written as bytes: `String ==` would call the two texts equal.)
+    let gift = f.data.appendingPathComponent("gifts/olive-tree.md")
+    let precomposed = try Data(contentsOf: gift)
+    let bytes = [UInt8](precomposed)
+    var out: [UInt8] = []
+    var i = 0
+    while i < bytes.count {
+      if i + 1 < bytes.count, bytes[i] == 0xC3, bytes[i + 1] == 0xA9 {
+        out += [0x65, 0xCC, 0x81]  // "e" and a combining acute accent
+        i += 2
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+    let decomposed = Data(out)
+    #expect(decomposed != precomposed)
+    try decomposed.write(to: gift)
+    let form = try Self.compare(f, kept: &kept)
+    #expect(form.rendered >= 1)
+    // A price written with another precision prints otherwise.
+    try f.edit("data/gifts/olive-tree.md") {
+      $0.replacingOccurrences(of: "price: 45.00", with: "price: 45.0")
+    }
+    try Self.compare(f, kept: &kept)
+    // The recipient renamed: every gift for her shows the new name.
+    try f.edit("data/contacts/friends/priya.md") {
+      $0.replacingOccurrences(of: "name: Priya Raman", with: "name: Priya R.")
+    }
+    try Self.compare(f, kept: &kept)
+    // An occasion renamed: the gifts naming it link to it by its title.
+    try f.edit("data/occasions/housewarming-priya.md") {
+      $0.replacingOccurrences(of: "title:", with: "title: New")
+    }
+    try Self.compare(f, kept: &kept)
+    // A photo that appears, a gift added and one removed.
+    try f.edit("data/gifts/olive-tree.md") {
+      $0.replacingOccurrences(
+        of: "tags: [plants, home]", with: "tags: [plants, home]\nphoto: media/gifts/olive.png")
+    }
+    try Self.compare(f, kept: &kept)
+    let png = try Data(contentsOf: f.data.appendingPathComponent("media/gifts/wool-scarf.png"))
+    try png.write(to: f.data.appendingPathComponent("media/gifts/olive.png"))
+    try Self.compare(f, kept: &kept)
+    try f.write(
+      "data/gifts/lamp.md", "---\ntitle: Lamp\nfor: friends/priya\nprice: 30\n---\nA lamp.\n")
+    try Self.compare(f, kept: &kept)
+    try f.remove("data/gifts/pottery-course.md")
+    try Self.compare(f, kept: &kept)
+    // Settings that change how bodies and prices are shown.
+    try f.edit("data/vibekeeper.yml") {
+      $0.replacingOccurrences(of: "smart_punctuation: true", with: "smart_punctuation: false")
+    }
+    try Self.compare(f, kept: &kept)
+    try f.edit("data/vibekeeper.yml") {
+      $0.replacingOccurrences(of: "currency: EUR", with: "currency: USD")
+    }
+    try Self.compare(f, kept: &kept)
+    // The next day (ages, days until), then a year later, across 29 February.
+    try Self.compare(f, kept: &kept, now: IncrementalBuildTests.now.addingTimeInterval(86_400))
+    try Self.compare(
+      f, kept: &kept, now: IncrementalBuildTests.now.addingTimeInterval(86_400 * 460))
+  }
+
+  /// Seeded random edits across the data, each build keeping the last one's memory.
+  @Test func randomEditsKeepingTheMemory() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    var kept = SiteBuild.Kept()
+    try Self.compare(f, kept: &kept)
+    var rng = SeededGenerator(seed: 21)
+    for round in 0..<6 {
+      try f.editSomeAtRandom(round: round, using: &rng)
+      try Self.compare(f, kept: &kept, now: IncrementalBuildTests.now + Double(round) * 7_200)
+    }
+  }
+
+  /// A value kept from the last build is taken as it was when its inputs are the same, and
+  /// made again when any input differs.
+  @Test func valuesAreTakenOnlyWhenTheirInputsAreTheSame() {
+    let household = DataLoader(
+      root: repositoryRoot.appendingPathComponent("data"), displayRoot: "data"
+    )
+    .load().household
+    let clock = LocalClock(now: IncrementalBuildTests.now, timeZone: household.settings.timeZone)
+    func values(_ h: Household, today: LocalClock = clock) -> SiteValues {
+      SiteValues(
+        household: h, analysis: HouseholdAnalysis(h, clock: today), links: Permalinks(h),
+        markdown: MarkdownOptions(), mediaSizes: [:])
+    }
+    let first = SiteModel(values: values(household), memory: ValueMemory())
+    let second = SiteModel(values: values(household), memory: first.valueMemory)
+    let a = first.records[.gifts] ?? []
+    let b = second.records[.gifts] ?? []
+    #expect(!a.isEmpty && a.count == b.count)
+    for (x, y) in zip(a, b) { #expect(sameBits(x.value, y.value)) }
+    var renamed = household
+    let her = household.gifts.compactMap(\.recipient).first ?? ""
+    guard let n = renamed.contacts.firstIndex(where: { $0.id == her }) else {
+      Issue.record("no contact with gifts")
+      return
+    }
+    renamed.contacts[n].name += " Jr."
+    let third = SiteModel(values: values(renamed), memory: second.valueMemory)
+    let theirs = Set(household.gifts.filter { $0.recipient == her }.map(\.id))
+    #expect(!theirs.isEmpty)
+    for (x, y) in zip(b, third.records[.gifts] ?? []) {
+      #expect(sameBits(x.value, y.value) != theirs.contains(x.id))
+    }
+  }
+
+  @Test func sameValuesAreTheSameByteForByte() {
+    let list: TemplateValue = .array([.string("a"), .decimal(Decimal(string: "1.5") ?? 0)])
+    #expect(list.isSame(as: list))
+    #expect(list.isSame(as: .array([.string("a"), .decimal(Decimal(string: "1.5") ?? 0)])))
+    #expect(
+      !TemplateValue.decimal(Decimal(string: "1.5") ?? 0).isSame(
+        as: .decimal(Decimal(string: "1.6") ?? 0)))
+    #expect(!TemplateValue.string("\u{E9}").isSame(as: .string("e\u{301}")))
+    #expect(!TemplateValue.string("a").isSame(as: .safe("a")))
+    let map: TemplateValue = ["a": 1, "b": ["c": "d"]]
+    #expect(map.isSame(as: ["b": ["c": "d"], "a": 1]))
+    #expect(!map.isSame(as: ["a": 1, "b": ["c": "e"]]))
+    #expect(!map.isSame(as: ["a": 1]))
+    #expect(TemplateValue.null.isSame(as: .null))
+    #expect(!TemplateValue.null.isSame(as: .bool(false)))
+  }
+
+  /// The field-by-field comparisons of records compare every field the types have: one
+  /// left out would keep a value made of an older record.
+  @Test func recordComparisonsCoverEveryField() throws {
+    let household = DataLoader(
+      root: repositoryRoot.appendingPathComponent("data"), displayRoot: "data"
+    ).load().household
+    let gift = try #require(household.gifts.first)
+    let contact = try #require(household.contacts.first)
+    let occasion = try #require(household.occasions.first)
+    // Counted by the fields `SameRecord.swift` compares; a new field must be added there.
+    #expect(Mirror(reflecting: gift).children.count == 14)
+    #expect(Mirror(reflecting: contact).children.count == 10)
+    #expect(Mirror(reflecting: occasion).children.count == 10)
+    #expect(Mirror(reflecting: gift.meta).children.count == 6)
+    #expect(gift.isSame(as: gift) && contact.isSame(as: contact) && occasion.isSame(as: occasion))
+    var g = gift
+    g.title = gift.title.precomposedStringWithCanonicalMapping == gift.title ? gift.title + "!" : ""
+    #expect(!g.isSame(as: gift))
+    g = gift
+    g.description += " "
+    #expect(!g.isSame(as: gift))
+    g = gift
+    g.tags.append("x")
+    #expect(!g.isSame(as: gift))
+    g = gift
+    g.meta.isPrivate.toggle()
+    #expect(!g.isSame(as: gift))
+    var e = gift
+    e.title = "Caf\u{E9}"
+    var d = gift
+    d.title = "Cafe\u{301}"
+    #expect(e.title == d.title && !e.isSame(as: d))
+    var c = contact
+    c.notes += "."
+    #expect(!c.isSame(as: contact))
+    var o = occasion
+    o.recurring.toggle()
+    #expect(!o.isSame(as: occasion))
+  }
+
+  /// Search entries kept from the last build are taken only for the same document and
+  /// address: the index is the one written without any memory.
+  @Test func searchEntriesKeptGiveTheSameIndex() {
+    var household = DataLoader(
+      root: repositoryRoot.appendingPathComponent("data"), displayRoot: "data"
+    ).load().household
+    var kept: SearchMemory? = SearchMemory()
+    let first = SearchIndex.text(
+      household, links: Permalinks(household), jobs: 2, memory: nil, kept: &kept)
+    #expect(first == SearchIndex.text(household, links: Permalinks(household)))
+    household.gifts[0].title += " (red)"
+    household.contacts[0].tags.append("caf\u{E9}")
+    let memory = kept
+    let second = SearchIndex.text(
+      household, links: Permalinks(household), jobs: 2, memory: memory, kept: &kept)
+    #expect(second == SearchIndex.text(household, links: Permalinks(household)))
+    #expect(second != first)
+    #expect(second.contains("(red)"))
+  }
+}

@@ -7,7 +7,7 @@ import VibeBasics
 @testable import VibeKeeper
 
 /// `watch` and `serve` keep what a render made (`RenderMemory`: gift and contact values,
-/// the digests of what pages read) for the next build in the process. Whatever the edit,
+/// search index entries) for the next build in the process. Whatever the edit,
 /// the site is byte for byte the one a full build without any memory publishes.
 @Suite struct RenderMemoryTests {
   typealias Fixture = IncrementalBuildTests.Fixture

@@ -119,7 +119,7 @@ public struct SiteRenderer: Sendable {
       fingerprints: PageFingerprint(
         environment: environment, library: library, codeIdentity: codeIdentity),
       lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
-      jobs: jobs, memory: memory?.digests)
+      jobs: jobs)
     steps.finish("globals")
     let results = renderPages(
       pages, globals: globals, searchIndex: prelude.searchIndex, environment: environment,
@@ -131,12 +131,6 @@ public struct SiteRenderer: Sendable {
       var kept = RenderMemory()
       kept.values = prelude.model.valueMemory ?? ValueMemory()
       kept.search = prelude.searchMemory ?? SearchMemory()
-      kept.digests.globals = skipping.globalsKnown
-      for (page, result) in zip(pages, results) {
-        if case .success(let outcome) = result, !outcome.digests.isEmpty {
-          kept.digests.pages[page.path] = outcome.digests
-        }
-      }
       out.memory = kept
     }
     out.failed = out.failed || templateLeftOut
@@ -255,15 +249,12 @@ public struct SiteRenderer: Sendable {
     func names() -> [String] {
       Set(globals.keys).union(page.context.keys).union(isSearch ? ["search_index"] : []).sorted()
     }
-    var digests: [String: DigestMemory.Known] = [:]
-    if let kept = skipping.unchanged(page, value: value, names: names, digests: &digests) {
+    if let kept = skipping.unchanged(page, value: value, names: names) {
       return .success(
         PageOutcome(
           file: .unchanged(path: page.path, hash: kept.entry.output), warnings: [],
-          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex,
-          digests: digests))
+          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex))
     }
-    digests = [:]
     var context = globals
     for (k, v) in page.context { context[k] = v }
     if isSearch { context["search_index"] = .safe(searchIndex) }
@@ -279,12 +270,10 @@ public struct SiteRenderer: Sendable {
           PageOutcome(
             file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))
       }
-      let fingerprint = skipping.fingerprint(
-        of: page, reads: reads, value: value, names: names, digests: &digests)
+      let fingerprint = skipping.fingerprint(of: page, reads: reads, value: value, names: names)
       return .success(
         PageOutcome(
-          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil,
-          digests: digests))
+          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil))
     } catch {
       return .failure(error)
     }
@@ -373,8 +362,6 @@ private struct PageOutcome: Sendable {
   let reads: RenderReads?
   /// For a page left as published: its reads' number in the last build's record.
   let lastReadsIndex: Int?
-  /// The digests of the page's own values (for the next build in the process).
-  var digests: [String: DigestMemory.Known] = [:]
 }
 
 /// What the pages share: the record values, the feeds and the search index.

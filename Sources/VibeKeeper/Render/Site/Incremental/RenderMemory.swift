@@ -1,11 +1,9 @@
 /// What one render made that the next build in the same process (`watch`, `serve`) can
-/// take as it was instead of making it again: gift and contact values, search index
-/// entries, and the digests of what pages read. Each part is kept with everything it was
-/// made from and checked against it, so a memory that does not fit the next build is never
-/// wrong, only of no use. `build` keeps none (a process builds once).
+/// take as it was instead of making it again: gift and contact values (the records a
+/// household has by the thousand) and search index entries. Each is kept with everything
+/// it was made from and checked against it, so a memory that does not fit the next build
+/// is never wrong, only of no use. `build` keeps none (a process builds once).
 public struct RenderMemory: Sendable {
-  /// The digests of what pages read.
-  var digests = DigestMemory()
   /// The gift and contact values.
   var values = ValueMemory()
   /// The search index's entries.

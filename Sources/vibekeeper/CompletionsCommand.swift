@@ -20,6 +20,6 @@ struct CompletionsCommand: ParsableCommand {
     guard let completionShell = CompletionShell(rawValue: shell) else {
       throw ValidationError("unknown shell '\(shell)'; use bash, zsh or fish")
     }
-    print(VibeKeeperCLI.completionScript(for: completionShell), terminator: "")
+    Terminal.out(VibeKeeperCLI.completionScript(for: completionShell))
   }
 }

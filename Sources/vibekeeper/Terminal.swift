@@ -26,7 +26,8 @@ enum Terminal {
 
   /// Writes to standard error.
   static func error(_ s: String) {
-    FileHandle.standardError.write(Data(s.utf8))
+    // Nothing can be said about a standard error that cannot be written to.
+    _ = write(s, to: 2)
   }
 
   /// Prints diagnostics compiler-style on standard error (errors only when `quiet`),
@@ -49,8 +50,36 @@ enum Terminal {
     if !pending.isEmpty { error(pending) }
   }
 
-  /// Writes to standard output.
+  /// Writes to standard output. When it cannot be written to (a full disk, a reader
+  /// that went away: `| head`), says so on standard error and exits 1 (quietly for a
+  /// closed pipe, as other command-line tools do), instead of trapping with a backtrace.
   static func out(_ s: String) {
-    FileHandle.standardOutput.write(Data(s.utf8))
+    guard let problem = write(s, to: 1) else { return }
+    if problem != EPIPE {
+      error("error: cannot write the output: \(String(cString: strerror(problem)))\n")
+    }
+    exit(1)
+  }
+
+  /// Writes all of `s` to file descriptor `fd`; the error number when that failed.
+  private static func write(_ s: String, to fd: Int32) -> Int32? {
+    var text = s
+    return text.withUTF8 { buffer -> Int32? in
+      var done = 0
+      while done < buffer.count {
+        let start = buffer.baseAddress.map { $0 + done }
+        #if canImport(Glibc)
+          let n = Glibc.write(fd, start, buffer.count - done)
+        #else
+          let n = Darwin.write(fd, start, buffer.count - done)
+        #endif
+        if n < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        done += n
+      }
+      return nil
+    }
   }
 }

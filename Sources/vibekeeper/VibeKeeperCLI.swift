@@ -41,9 +41,8 @@ struct VibeKeeperCLI: ParsableCommand {
       guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else {
         continue
       }
-      FileHandle.standardError.write(
-        Data(
-          "error: argument \(i) is not valid UTF-8; VibeKeeper takes UTF-8 paths and text\n".utf8))
+      Terminal.error(
+        "error: argument \(i) is not valid UTF-8; VibeKeeper takes UTF-8 paths and text\n")
       Foundation.exit(2)
     }
     do {
@@ -53,10 +52,10 @@ struct VibeKeeperCLI: ParsableCommand {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
       if code == .success {
-        if !message.isEmpty { print(message) }
+        if !message.isEmpty { Terminal.out(message + "\n") }
         Foundation.exit(0)
       }
-      if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+      if !message.isEmpty { Terminal.error(message + "\n") }
       Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
     }
   }

@@ -16,6 +16,8 @@ public struct PartialLoad: Sendable {
   public let settingsDiagnostics: [Diagnostic]
   /// What each file read gave, by path.
   private var outputs: [String: RecordFile.Output] = [:]
+  /// The stamp of each file as it was read (nil when it could not be read).
+  private var stamps: [String: FileStamp] = [:]
   /// The kinds whose every file has been read.
   public private(set) var wholeKinds: Set<RecordKind> = []
   /// The record files of each kind listed so far.
@@ -178,6 +180,14 @@ public struct PartialLoad: Sendable {
     return year * 12 + month
   }
 
+  /// Whether the file at `path` (inside the data folder) is still the version read: same
+  /// size, times and inode. False when it was not read or has changed since, so an edit
+  /// planned from what was read (the third entry of a list) is never made in another text.
+  func isUnchanged(_ path: String) -> Bool {
+    guard let read = stamps[path] else { return false }
+    return FileStamp(path: loader.root.appendingPathComponent(path).path) == read
+  }
+
   /// Where the files of `kind` read so far hold an unresolved merge conflict (none of their
   /// records are read), in path order.
   public func conflicts(in kind: RecordKind) -> [SourceLocation] {
@@ -191,9 +201,12 @@ public struct PartialLoad: Sendable {
     let new = files.filter { outputs[$0.path] == nil }
     let (loader, context) = (loader, context)
     let decoded = Parallel.map(new.count, jobs: new.count > 16 ? loader.jobs : 1) { i in
-      loader.decodeFile(new[i], context: context).output
+      loader.decodeFile(new[i], context: context)
     }
-    for (file, output) in zip(new, decoded) { outputs[file.path] = output }
+    for (file, outcome) in zip(new, decoded) {
+      outputs[file.path] = outcome.output
+      stamps[file.path] = outcome.stamp
+    }
   }
 
   /// The household of every file read, in path order (as the loader assembles it).

@@ -104,7 +104,8 @@ public struct ActionRunner: Sendable {
       if let now {
         guard let parsed = NowOption.parse(now, timeZone: zone) else {
           throw DataWriter.Problem(
-            description: "--now must be YYYY-MM-DD or YYYY-MM-DDTHH:MM, not '\(now)'")
+            description: "--now must be YYYY-MM-DD or YYYY-MM-DDTHH:MM, not '\(now)'",
+            isUsage: true)
         }
         instant = parsed
       }

@@ -127,9 +127,19 @@ public struct DataWriter: Sendable {
     var added: [Diagnostic] = []
     var proposed: [String: String] = [:]
     for (change, file, after) in files {
-      let before = change.before.map {
-        errors(file.decode(Array($0.utf8), context: context), exists: exists)
+      let decodedBefore = change.before.map { file.decode(Array($0.utf8), context: context) }
+      // A file that could not be read as a whole before (a YAML syntax error, say) and
+      // still cannot gives no records, the new one included: writing would only look like
+      // success.
+      if let decodedBefore, decodedBefore.records.isEmpty, after.records.isEmpty,
+        let broken = after.diagnostics.first(where: { $0.severity == .error })
+      {
+        throw Problem(
+          description:
+            "\(file.displayPath) cannot be read (\(broken.location): \(broken.message)), so nothing was written to it; fix it first (`vibekeeper check`)",
+          diagnostics: [broken])
       }
+      let before = decodedBefore.map { errors($0, exists: exists) }
       var known = Dictionary((before ?? []).map { ($0.message, 1) }, uniquingKeysWith: +)
       for d in errors(after, exists: exists) {
         if let n = known[d.message], n > 0 {
@@ -177,19 +187,40 @@ public struct DataWriter: Sendable {
       } catch {
         throw Problem(description: "cannot create the folder \(folder.path)")
       }
+      // An existing file keeps its permissions (a health log kept 0600 stays so), and is
+      // only ever replaced as a regular file: a link would be replaced by a file, and what
+      // the loader ignored (a link leading elsewhere) would start to count.
+      var mode: mode_t = change.isPrivate ? 0o600 : 0o644
+      if change.before != nil {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else {
+          throw Problem(
+            description:
+              "\(display(change.path)) changed while this command ran, so nothing was written to it; run the command again"
+          )
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+          throw Problem(
+            description:
+              "\(display(change.path)) is not a regular file (a symbolic link?), so nothing was written to it; VibeKeeper writes only regular files inside the data folder"
+          )
+        }
+        mode = info.st_mode & (change.isPrivate ? 0o600 : 0o7777)
+      }
       let temp = folder.appendingPathComponent(".vk-write-\(UUID().uuidString).tmp").path
       do {
         try RecordWriter.createExclusively(
-          temp, change.bytes ?? Array(change.after.utf8), mode: change.isPrivate ? 0o600 : 0o644)
+          temp, change.bytes ?? Array(change.after.utf8), mode: mode)
+        // Exactly the old file's mode, whatever the umask.
+        if change.before != nil { chmod(temp, mode) }
       } catch {
         throw Problem(description: error.description)
       }
       defer { unlink(temp) }
       if let before = change.before {
-        let now = FileManager.default.contents(atPath: url.path).map {
-          String(decoding: $0, as: UTF8.self)
-        }
-        guard now == before else {
+        // Compared byte for byte (`==` on text would take another Unicode form as equal).
+        let now = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
+        guard now == Array(before.utf8) else {
           throw Problem(
             description:
               "\(display(change.path)) changed while this command ran, so nothing was written to it; run the command again"

@@ -73,7 +73,8 @@ struct RecordEdit {
       let last =
         items.last.map { item -> Int in
           if case .mapping(let m) = item, Self.isFlow(m, lines) { return m.line }
-          return lastLine(from: item.position.line, keyColumn: column + 2, lines)
+          // The item's lines are those indented deeper than its dash.
+          return lastLine(from: item.position.line, keyColumn: column, lines, ownLists: false)
         } ?? field.key.line
       lines.insert([dash + "- " + entry], after: last)
     } else {
@@ -179,12 +180,16 @@ struct RecordEdit {
   private func lastLine(of m: YAMLMapping, _ lines: TextLines) -> Int {
     lastLine(
       from: m.entries.last?.key.line ?? m.line, keyColumn: m.entries.first?.key.column ?? 1,
-      lines)
+      lines, ownLists: true)
   }
 
-  /// The last line from `start` on that is not blank or a comment and is indented at least
-  /// to `keyColumn` (so belongs to what starts there), before a `---`.
-  private func lastLine(from start: Int, keyColumn: Int, _ lines: TextLines) -> Int {
+  /// The last line from `start` on that is not blank or a comment and is indented deeper
+  /// than column `keyColumn` (1-based; so belongs to what starts there), before a `---`.
+  /// With `ownLists`, a list item at the keys' own indentation (`tags:` then `- a` below
+  /// it, which YAML allows) belongs there too.
+  private func lastLine(from start: Int, keyColumn: Int, _ lines: TextLines, ownLists: Bool)
+    -> Int
+  {
     var last = start
     var n = start + 1
     while n <= lines.lines.count {
@@ -194,7 +199,8 @@ struct RecordEdit {
       let indent = content.prefix { $0 == " " }.count
       if !trimmed.isEmpty, !trimmed.hasPrefix("#") {
         // A line indented deeper than the keys continues the last field.
-        guard indent >= keyColumn else { break }
+        let ownItem = ownLists && indent == keyColumn - 1 && trimmed.hasPrefix("- ")
+        guard indent >= keyColumn || ownItem || (ownLists && trimmed == "-") else { break }
         last = n
       }
       n += 1
@@ -233,15 +239,22 @@ struct RecordEdit {
     var i = max(0, from)
     var depth = 0
     var quote: Unicode.Scalar?
+    // The last scalar before `i` that is not white space: a quote opens quoted text only
+    // where a value starts (`Sainsbury's` is plain text with an apostrophe in it).
+    var previous: Unicode.Scalar?
     while i < s.count {
       let c = s[i]
       if let q = quote {
         if c == "\\", q == "\"" {
           i += 1
+        } else if c == "'", q == "'", i + 1 < s.count, s[i + 1] == "'" {
+          i += 1  // '' is a quote inside single-quoted text
         } else if c == q {
           quote = nil
         }
-      } else if c == "\"" || c == "'" {
+      } else if c == "\"" || c == "'",
+        previous.map({ "{[,:-?".unicodeScalars.contains($0) }) ?? true
+      {
         quote = c
       } else if stop(i, depth) {
         return i
@@ -250,6 +263,7 @@ struct RecordEdit {
       } else if c == "]" || c == "}" {
         depth = max(0, depth - 1)
       }
+      if c != " ", c != "\t" { previous = c }
       i += 1
     }
     return s.count

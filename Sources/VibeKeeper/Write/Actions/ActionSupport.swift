@@ -66,11 +66,11 @@ extension ActionContext {
   func appending(_ line: String, to kind: RecordKind, month date: LocalDate)
     throws(DataWriter.Problem) -> FileChange
   {
-    let path = Self.monthlyPath(kind, year: date.year, month: date.month)
+    let path = monthlyFile(kind, year: date.year, month: date.month)
     let before = try writer.read(path)
     var lines = TextLines(before ?? "")
     if before == nil {
-      let month = path.dropFirst(kind.folder.count + 1).dropLast(4)
+      let month = path.dropFirst(kind.folder.count + 1).dropLast(".yml".count)
       lines.append([
         "# \(kind.folder.capitalized) of \(month.replacingOccurrences(of: "/", with: "-")), one per line."
       ])
@@ -79,7 +79,24 @@ extension ActionContext {
     return FileChange(path: path, before: before, after: lines.text)
   }
 
-  /// The monthly list file of `kind` for a month: `purchases/2026/11.yml`.
+  /// The monthly list file of `kind` for a month that the folder has (`11.yml`, `11.yaml`,
+  /// `1.yml` or `1.yaml`: the loader reads each as that month's), else the one to create,
+  /// `purchases/2026/11.yml`. A second file for the month would repeat the first's ids.
+  func monthlyFile(_ kind: RecordKind, year: Int, month: Int) -> String {
+    let folder = "\(kind.folder)/\(year)/"
+    let names = [month < 10 ? "0\(month)" : "\(month)"] + (month < 10 ? ["\(month)"] : [])
+    for name in names {
+      for ext in ["yml", "yaml"] {
+        let path = folder + name + "." + ext
+        if FileManager.default.fileExists(atPath: writer.root.appendingPathComponent(path).path) {
+          return path
+        }
+      }
+    }
+    return Self.monthlyPath(kind, year: year, month: month)
+  }
+
+  /// The monthly list file of `kind` for a month, as created: `purchases/2026/11.yml`.
   static func monthlyPath(_ kind: RecordKind, year: Int, month: Int) -> String {
     "\(kind.folder)/\(year)/\(month < 10 ? "0" : "")\(month).yml"
   }
@@ -92,6 +109,14 @@ extension ActionContext {
   ) throws(DataWriter.Problem) -> FileChange {
     guard let before = try writer.read(meta.path) else {
       throw DataWriter.Problem(description: "\(writer.display(meta.path)) is gone")
+    }
+    // The record was found in the file as first read; read again, it must be that text
+    // (an entry of a list is found by its place).
+    guard records.isUnchanged(meta.path) else {
+      throw DataWriter.Problem(
+        description:
+          "\(writer.display(meta.path)) changed while this command ran, so nothing was written to it; run the command again"
+      )
     }
     let edit = RecordEdit(
       file: RecordFile(kind: kind, path: meta.path, displayPath: writer.display(meta.path)))

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// What the writer keeps safe through the real executable: a file's permissions, files it
+/// must not write through, month logs under another name, files that cannot be read, and
+/// an output that cannot be written.
+@Suite struct CLIWriterSafetyTests {
+  typealias Folder = TempFolder
+
+  func vk(_ args: [String], _ folder: Folder) throws -> CLI.Output {
+    try CLI.run(args + ["--data", "data", "--now", "2026-11-22T10:00"], cwd: folder.url)
+  }
+
+  func mode(_ folder: Folder, _ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: folder.url.appendingPathComponent(path).path)
+    return (attributes[.posixPermissions] as? Int) ?? -1
+  }
+
+  /// A health log kept private by its mode stays so when a dose is written into it.
+  @Test func anEditedFileKeepsItsPermissions() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    #expect(try vk(["done", "vitamin-d", "--at", "08:05"], folder).status == 0)
+    let log = "data/doses/2026/11.yml"
+    chmod(folder.url.appendingPathComponent(log).path, 0o600)
+    let again = try vk(["done", "vitamin-d", "--at", "2026-11-21T08:10"], folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try mode(folder, log) == 0o600)
+    #expect(CLIActionTests.text(folder, log).contains("2026-11-21T08:10"))
+  }
+
+  /// A record file that is a symbolic link is never replaced by a file.
+  @Test func aLinkedFileIsNotWrittenThrough() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "elsewhere.yml", Data("- {date: 2026-11-02, item: oat-milk, price: 1.79}\n".utf8))
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("data/purchases/2026"),
+      withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("data/purchases/2026/11.yml").path,
+      withDestinationPath: "../../../elsewhere.yml")
+    let r = try vk(["bought", "oat-milk", "1.89"], folder)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("not a regular file"), "\(r.stderr)")
+    let link = try FileManager.default.destinationOfSymbolicLink(
+      atPath: folder.url.appendingPathComponent("data/purchases/2026/11.yml").path)
+    #expect(link == "../../../elsewhere.yml")
+  }
+
+  /// A month log named `.yaml` is the month's file: a purchase goes into it, not into a
+  /// second file beside it that would repeat its ids.
+  @Test func aMonthLogNamedYamlIsAppendedTo() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/purchases/2026/11.yaml",
+      Data("- {date: 2026-11-02, item: oat-milk, price: 1.79}\n".utf8))
+    let r = try vk(["bought", "oat-milk", "1.89"], folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("data/purchases/2026/11.yml").path))
+    #expect(CLIActionTests.text(folder, "data/purchases/2026/11.yaml").contains("1.89"))
+    let check = try vk(["check"], folder)
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  /// A month log that cannot be read gives no records, so a line appended to it would
+  /// never count: the command refuses and names the error.
+  @Test func aLogThatCannotBeReadIsNotAppendedTo() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    let broken = "- {date: 2026-11-02, item: oat-milk, price: 1.79\n"
+    try folder.write("data/purchases/2026/11.yml", Data(broken.utf8))
+    let r = try vk(["bought", "oat-milk", "1.89"], folder)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("cannot be read"), "\(r.stderr)")
+    #expect(r.stderr.contains("purchases/2026/11.yml:"), "\(r.stderr)")
+    #expect(CLIActionTests.text(folder, "data/purchases/2026/11.yml") == broken)
+  }
+
+  /// An apostrophe in a plain value (a store VibeKeeper wrote itself) is not a quote: the
+  /// batch can be used up.
+  @Test func anApostropheInAPlainValueIsText() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    let bought = try vk(
+      ["bought", "oat-milk", "1.89", "--store", "Sainsbury's", "--expires", "2026-11-30"], folder)
+    #expect(bought.status == 0, "\(bought.stderr)")
+    let used = try vk(["used", "oat-milk"], folder)
+    #expect(used.status == 0, "\(used.stderr)")
+    let log = CLIActionTests.text(folder, "data/purchases/2026/11.yml")
+    #expect(log.contains("Sainsbury's"))
+    #expect(log.contains("used: 2026-11-22"))
+    #expect(try vk(["check"], folder).status == 0)
+  }
+
+  /// A list whose last line spans several lines gets the new line after all of it; a
+  /// list written at its key's indentation gets a new field after the list.
+  @Test func listsOverSeveralLinesAreEditedWhole() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/shopping/weekend.md",
+      Data("---\ntitle: Weekend\nitems:\n  - item: oat-milk\n    quantity: 2\n---\n".utf8))
+    try folder.write("data/items/bread.md", Data("---\nname: Bread\n---\n".utf8))
+    let add = try vk(["list", "weekend", "add", "bread"], folder)
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(
+      CLIActionTests.text(folder, "data/shopping/weekend.md")
+        == "---\ntitle: Weekend\nitems:\n  - item: oat-milk\n    quantity: 2\n  - {item: bread}\n---\n"
+    )
+    try folder.write(
+      "data/gifts/scarf.md",
+      Data("---\ntitle: Wool scarf\nprice: 59.90\ntags:\n- winter\n- wool\n---\nBody.\n".utf8))
+    let bought = try vk(["gift", "scarf", "--bought"], folder)
+    #expect(bought.status == 0, "\(bought.stderr)")
+    let gift = CLIActionTests.text(folder, "data/gifts/scarf.md")
+    #expect(gift.contains("tags:\n- winter\n- wool\n"), "\(gift)")
+    #expect(try vk(["check"], folder).status == 0)
+  }
+
+  /// Output that cannot be written (a full disk) is an error and exit 1, not a crash.
+  @Test func anOutputThatCannotBeWrittenIsAnError() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }  // Linux
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/sh")
+    p.arguments = [
+      "-c", "exec \"$0\" report budgets --data data --now 2026-11-22T10:00 > /dev/full",
+      CLI.executable.path,
+    ]
+    p.currentDirectoryURL = repositoryRoot
+    let err = Pipe()
+    p.standardError = err
+    try p.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    #expect(p.terminationReason == .exit)
+    #expect(p.terminationStatus == 1)
+    #expect(message.contains("cannot write the output"), "\(message)")
+  }
+}

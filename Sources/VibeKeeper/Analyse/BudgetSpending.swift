@@ -40,7 +40,9 @@ public enum BudgetSpending {
       case .category(let c): key(c)
       }
     if wanted == giftsCategory {
-      for gift in household.gifts {
+      // A gift is spent once bought: its status says so, the date says when (an idea
+      // with a `purchased:` date left over is not money spent).
+      for gift in household.gifts where gift.status != .idea {
         guard let date = gift.purchased, period.contains(date), let price = gift.price else {
           continue
         }

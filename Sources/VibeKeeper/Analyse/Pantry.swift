@@ -88,8 +88,11 @@ public enum Pantry {
   public static func analyse(_ household: Household, today: LocalDate) -> PantryAnalysis {
     let warnDays = max(0, household.settings.pantry.warnDays)
     let keep = max(0, household.settings.pantry.keepExpiredDays)
+    // As of today: a batch bought later is not in the pantry yet, one used later still is.
     let entries = household.purchases.compactMap { p -> PantryEntry? in
-      guard let expires = p.expires, p.used == nil else { return nil }
+      guard let expires = p.expires, p.date <= today, p.used.map { $0 > today } ?? true else {
+        return nil
+      }
       let left = today.days(to: expires)
       let status: PantryStatus = left < 0 ? .expired : (left <= warnDays ? .expiring : .later)
       return PantryEntry(
@@ -115,9 +118,9 @@ public enum Pantry {
     let keep = max(0, household.settings.pantry.keepExpiredDays)
     let currency = household.settings.currency
     var w = PantryWaste()
-    for p in household.purchases where p.expires != nil {
+    for p in household.purchases where p.expires != nil && p.date <= today {
       let lost: Bool
-      if let used = p.used {
+      if let used = p.used, used <= today {
         guard period.contains(used) else { continue }
         if p.wasted { w.wasted += 1 } else { w.used += 1 }
         lost = p.wasted

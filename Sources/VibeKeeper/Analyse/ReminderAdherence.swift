@@ -68,11 +68,15 @@ public enum ReminderHistory {
     let times = reminder.schedule.occurrences(from: start, to: end, clock: clock)
     var byDue: [Date: Dose] = [:]
     var loose: [LocalDate: [Dose]] = [:]
-    for dose in doses.sorted(by: { $0.at < $1.at }) {
-      if let due = dose.due {
+    let scheduled = Set(times)
+    // A dose marked after "now" has not happened yet (a report run for an earlier day).
+    for dose in doses.sorted(by: { $0.at < $1.at }) where dose.at <= clock.now {
+      if let due = dose.due, scheduled.contains(due) {
         byDue[due] = dose
       } else {
-        loose[clock.localDate(of: dose.at), default: []].append(dose)
+        // Without `due`, or due at a time the schedule no longer has (its time was
+        // changed since): the dose counts for an occurrence of its day.
+        loose[clock.localDate(of: dose.due ?? dose.at), default: []].append(dose)
       }
     }
     var out: [ReminderOccurrence] = []

@@ -112,17 +112,19 @@ public enum ShoppingAnalysis {
   ) -> ShoppingListSummary {
     let asOf = pricesDay(list, entries: entries, today: today)
     let lines = entries.map { e -> ShoppingLine in
+      // As of today: a line marked bought on a later day is still to buy.
+      let purchased = (e.purchased.date.map { $0 > today } ?? false) ? Completion.no : e.purchased
       var estimate = e.estimate
       var source = EstimateSource.given
       if estimate == nil, let item = e.item {
-        let day = e.purchased.date.map { min($0, asOf) } ?? asOf
+        let day = purchased.date.map { min($0, asOf) } ?? asOf
         estimate = prices.latestPrice(of: item, currency: list.currency, asOf: day)
         source = .latestPrice
       }
       return ShoppingLine(
         itemID: e.item, name: household.item(e.item)?.name ?? e.name ?? e.item ?? "?",
         quantity: e.quantity, estimate: estimate,
-        estimateSource: estimate == nil ? .missing : source, purchased: e.purchased,
+        estimateSource: estimate == nil ? .missing : source, purchased: purchased,
         actual: e.actual, location: e.location)
     }
     let known = lines.compactMap(\.estimatedTotal)

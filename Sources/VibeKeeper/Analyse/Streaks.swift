@@ -48,15 +48,22 @@ public enum Streaks {
   /// The streak lengths that count as milestones.
   public static let milestones = [3, 7, 14, 30, 50, 100, 365]
 
-  /// The local days on which a game has a completed result, up to and including today
-  /// (days after today are ignored: they cannot have been played yet), sorted, unique.
+  /// The local days on which a game has a completed result, up to now (a result later
+  /// than "now", even today, cannot have been played yet), sorted, unique.
   public static func playedDays(
     of game: String, in results: [GameResult], clock: LocalClock
   ) -> [LocalDate] {
     let today = clock.today
-    let days = results.filter { $0.game == game && $0.completed }
+    let days = results.filter { $0.game == game && $0.completed && !isLater($0.when, clock) }
       .map { $0.when.localDate(in: clock) }.filter { $0 <= today }
     return Set(days).sorted()
+  }
+
+  /// Whether a result's time is after the clock's "now" (a day alone is never later than
+  /// today: it has no time).
+  static func isLater(_ when: ResultTime, _ clock: LocalClock) -> Bool {
+    if case .instant(let at) = when { return at > clock.now }
+    return false
   }
 
   /// Runs of consecutive days, as (first day, length), oldest first; the current run

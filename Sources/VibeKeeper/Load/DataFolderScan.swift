@@ -172,6 +172,24 @@ struct DataFolderScan {
       warn(rel, "'\(rel)' links outside the data folder, so it is ignored", display)
       return
     }
+    // What the scan leaves out (names starting with `.` or `_`: `.git`, drafts) and the
+    // settings at the top (`vibekeeper.local.yml` holds the feed secret) stay out through
+    // a link too: a link in media/ would publish them.
+    if isLink, target != rootReal {
+      let inside = target.dropFirst(rootReal.count + 1).split(separator: "/")
+      var isFolder: ObjCBool = false
+      let topFile =
+        inside.count == 1
+        && !(fm.fileExists(atPath: target, isDirectory: &isFolder)
+          && isFolder.boolValue)
+      if topFile || inside.contains(where: { $0.hasPrefix(".") || $0.hasPrefix("_") }) {
+        warn(
+          rel,
+          "'\(rel)' links to \(inside.joined(separator: "/")), which is not data (settings, hidden or left out), so it is ignored",
+          display)
+        return
+      }
+    }
     let here = String(rel.prefix { $0 != "/" })
     if isLink,
       let owner = tops.first(where: { target == $0.value || target.hasPrefix($0.value + "/") })?

@@ -175,6 +175,8 @@ import Testing
     func gift(_ id: String, _ purchased: String?, _ price: String?) -> Gift {
       var g = Gift(meta: F.meta("gifts", id), title: id, currency: "EUR")
       g.purchased = purchased.map(F.day)
+      // As the loader reads it: a `purchased:` date without a status is purchased.
+      if purchased != nil { g.status = .purchased }
       g.price = price.map(F.dec)
       return g
     }

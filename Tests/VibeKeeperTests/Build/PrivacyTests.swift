@@ -80,6 +80,66 @@ import Testing
     #expect(!dashboard.contains("Lamp"))
   }
 
+  /// A private item is not shown by its id either: its purchases, prices and list lines
+  /// are about it, and are hidden with it (pages, feeds, the search index).
+  @Test func aPrivateItemIsNotShownByItsID() throws {
+    let folder = try TempFolder([
+      "data/vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "data/items/pregnancy-test.md": "---\nname: Test kit\nprivate: true\n---\n",
+      "data/items/bread.md": "---\nname: Bread\n---\n",
+      "data/purchases/2026/11.yml":
+        "- {date: 2026-11-10, item: pregnancy-test, price: 9.99, expires: 2026-11-24}\n"
+        + "- {date: 2026-11-14, item: pregnancy-test, price: 9.49}\n"
+        + "- {date: 2026-11-12, item: bread, price: 2.49, expires: 2026-11-23}\n",
+      "data/prices/2026.yml": "- {date: 2026-11-01, item: pregnancy-test, price: 8.99, store: A}\n",
+      "data/shopping/week.md":
+        "---\ntitle: Week\nitems:\n  - {item: pregnancy-test}\n  - {item: bread}\n---\n",
+    ])
+    defer { folder.cleanup() }
+    let r = try CLI.run(["build", "--output", "_site", "--now", "2026-11-22"], cwd: folder.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    let site = SiteFixture.files(folder.url.appendingPathComponent("_site"))
+    #expect(site["items/bread.html"] != nil)
+    for (path, data) in site {
+      let text = String(decoding: data, as: UTF8.self)
+      for secret in ["pregnancy", "Test kit", "9.99", "9,99"] {
+        #expect(!text.contains(secret), "\(secret) in \(path)")
+      }
+    }
+  }
+
+  /// A link in media/ to the settings, a hidden folder or a left-out one (`_notes`) is
+  /// ignored with a warning: it would publish the feed secret, a git history or drafts.
+  @Test func mediaLinksToWhatIsNotDataAreIgnored() throws {
+    let folder = try TempFolder([
+      "data/vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "data/vibekeeper.local.yml": "feed_secret: \(String(repeating: "7", count: 64))\n",
+      "data/_notes/draft.md": "surprise party\n",
+      "data/.hidden/key.txt": "secret key\n",
+      "data/media/ok.png": "png",
+    ])
+    defer { folder.cleanup() }
+    let media = folder.url.appendingPathComponent("data/media")
+    for (name, target) in [
+      ("local.txt", "../vibekeeper.local.yml"), ("notes", "../_notes"), ("hidden", "../.hidden"),
+    ] {
+      try FileManager.default.createSymbolicLink(
+        atPath: media.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+    let r = try CLI.run(["build", "--output", "_site", "--now", "2026-11-22"], cwd: folder.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("'media/local.txt' links to vibekeeper.local.yml"), "\(r.stderr)")
+    #expect(r.stderr.contains("'media/notes' links to _notes"), "\(r.stderr)")
+    let site = SiteFixture.files(folder.url.appendingPathComponent("_site"))
+    #expect(site["media/ok.png"] != nil)
+    for (path, data) in site {
+      let text = String(decoding: data, as: UTF8.self)
+      for secret in ["7777777777", "surprise party", "secret key"] {
+        #expect(!text.contains(secret), "\(secret) in \(path)")
+      }
+    }
+  }
+
   @Test func uidsDoNotDependOnBaseURL() throws {
     func uids(_ base: String?) throws -> [String] {
       var files = ["contacts/ana.md": "---\nname: Ana\nbirthday: 1992-12-05\n---\n"]

@@ -1,5 +1,6 @@
 /// What of a household may be published: without the records marked `private: true`, the
-/// kinds the settings keep private (`private: [reminders, doses]`), and the media only
+/// kinds the settings keep private (`private: [reminders, doses]`), what is about a hidden
+/// record (a hidden item's purchases, a hidden occasion's gifts), and the media only
 /// those records point at. `build` and `serve` render this; reports use the whole household.
 struct PublishedView {
   /// The household as published.
@@ -34,6 +35,16 @@ struct PublishedView {
     // occasion is part of it (the present for a surprise): it is hidden too, never shown
     // as an idea for another occasion. An occasion whose contact is hidden keeps its kind
     // (an anniversary still counts its years and takes gifts).
+    // What names a hidden item is about it (its purchases, prices and list lines): hidden
+    // with it, as the item's id would show on every page and feed that lists them.
+    let hiddenItems = full.ids(of: .items).subtracting(h.ids(of: .items))
+    if !hiddenItems.isEmpty {
+      h.purchases.removeAll { $0.item.map(hiddenItems.contains) ?? false }
+      h.prices.removeAll { hiddenItems.contains($0.item) }
+      for i in h.shopping.indices {
+        h.shopping[i].entries.removeAll { $0.item.map(hiddenItems.contains) ?? false }
+      }
+    }
     let contacts = h.ids(of: .contacts)
     let hiddenOccasions = full.ids(of: .occasions).subtracting(h.ids(of: .occasions))
     h.gifts.removeAll { g in

@@ -40,6 +40,14 @@ struct FeedsList: ParsableCommand {
 
   func run() throws {
     let loaded = dataOptions.load(quiet: true)
+    // Addresses worked out from default settings (open feeds where the folder says
+    // secret) would be wrong: say why there are none.
+    guard loaded.folderReadable, loaded.settingsUsable else {
+      Terminal.error(
+        "error: \(loaded.folderReadable ? "the settings have an error (above)" : "the data folder \(dataOptions.data) cannot be read"), so the feeds' addresses are not known\n"
+      )
+      throw ExitCode(1)
+    }
     var settings = loaded.household.settings
     if let base {
       guard base.lowercased().hasPrefix("http://") || base.lowercased().hasPrefix("https://")

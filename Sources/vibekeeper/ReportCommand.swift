@@ -72,7 +72,13 @@ struct ReportCommand: ParsableCommand {
         "\(loaded.household.recordCount) records, report in \(Terminal.milliseconds(since: started)) ms\n"
       )
     }
-    Terminal.out(format.render(report))
+    let text = format.render(report)
+    // CSV, JSON and Markdown are written as they are for a file or a pipe; on a terminal a
+    // person reads them, and what the data holds must not drive the terminal (escape
+    // sequences, bidirectional controls): those are written out.
+    Terminal.out(
+      format != .table && Terminal.isTerminal(fd: 1)
+        ? TerminalText.escapedLines(text.replacingOccurrences(of: "\r\n", with: "\n")) : text)
     if diagnostics.hasErrors { throw ExitCode(1) }
   }
 }

@@ -144,4 +144,21 @@ import Testing
     #expect(p.terminationStatus == 1)
     #expect(message.contains("cannot write the output"), "\(message)")
   }
+
+  /// `feeds` with settings it cannot read prints no addresses (they would be the open
+  /// ones where the folder says secret) and exits 1.
+  @Test func feedsWithBrokenSettingsPrintNoAddresses() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    let settings = folder.url.appendingPathComponent("data/vibekeeper.yml")
+    let text = try String(contentsOf: settings, encoding: .utf8)
+    try Data((text + "occasions:\n  horizon_days: [\n").utf8).write(to: settings)
+    let r = try CLI.run(["feeds", "--data", "data"], cwd: folder.url)
+    #expect(r.status == 1)
+    #expect(!r.stdout.contains(".ics"), "\(r.stdout)")
+    #expect(r.stderr.contains("the settings have an error"), "\(r.stderr)")
+    let missing = try CLI.run(["feeds", "--data", "nowhere"], cwd: folder.url)
+    #expect(missing.status == 1)
+    #expect(!missing.stdout.contains(".ics"))
+  }
 }

@@ -24,7 +24,14 @@ public enum TerminalText {
       .joined(separator: "\n")
   }
 
+  /// C0 and C1 controls and DEL, the line and paragraph separators (they break lines
+  /// where none is seen), and the bidirectional controls (they reorder what follows them
+  /// on the line: a file name shown backwards, a figure moved).
   private static func isControl(_ s: Unicode.Scalar) -> Bool {
-    s.value < 0x20 || (0x7F...0x9F).contains(s.value)
+    switch s.value {
+    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
+      true
+    default: false
+    }
   }
 }

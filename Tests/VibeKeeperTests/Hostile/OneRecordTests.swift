@@ -88,4 +88,18 @@ import Testing
     #expect(r.site["gifts/index.html"] != nil)
     #expect(r.check.stderr.contains("the page of contact 'notags' is left out"))
   }
+
+  /// A record template that fails for every record it has is the template's failure, not
+  /// the records': nothing is published (the gifts would all vanish from the site).
+  @Test func aRecordTemplateThatFailsForEveryRecordPublishesNothing() throws {
+    let r = try Self.run([
+      "templates/gifts/record.html":
+        "{% extends \"_layout.html\" %}{% block content %}{{ 1 / (gift.price - gift.price) }}{% endblock %}\n"
+    ])
+    #expect(r.build.status == 1)
+    #expect(
+      r.build.stderr.contains("a template failed, so nothing was published"), "\(r.build.stderr)")
+    #expect(!r.build.stderr.contains("is left out: it cannot be rendered"))
+    #expect(r.site.isEmpty)
+  }
 }

@@ -959,12 +959,13 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 </div>
 
 <ul class="stats" aria-label="At a glance">
-<li><a href="#health"><span class="stat-n">{{ d.reminders_today | where("done_today", false) | length }}</span> health reminders due today</a></li>
+{% set due_n = d.reminders_today | where("done_today", false) | length %}{% set risk_n = d.games_at_risk | length %}{% set pantry_n = d.pantry_alerts | length %}{% set alert_n = d.budget_alerts | length %}{% set upcoming_n = upcoming | length %}
+<li><a href="#health"><span class="stat-n">{{ due_n }}</span> health reminder{{ "" if due_n == 1 else "s" }} due today</a></li>
 <li{% if d.reminders_overdue %} class="is-alert"{% endif %}><a href="#health"><span class="stat-n">{{ d.reminders_overdue | length }}</span> overdue</a></li>
-<li{% if d.games_at_risk %} class="is-warn"{% endif %}><a href="#games"><span class="stat-n">{{ d.games_at_risk | length }}</span> streaks at risk</a></li>
-<li{% if d.pantry_alerts %} class="is-warn"{% endif %}><a href="#pantry"><span class="stat-n">{{ d.pantry_alerts | length }}</span> pantry alerts</a></li>
-<li{% if d.budget_alerts %} class="is-alert"{% endif %}><a href="#budgets"><span class="stat-n">{{ d.budget_alerts | length }}</span> budget alerts</a></li>
-<li><a href="#upcoming"><span class="stat-n">{{ upcoming | length }}</span> occasions in {{ site.horizon_days }} days</a></li>
+<li{% if d.games_at_risk %} class="is-warn"{% endif %}><a href="#games"><span class="stat-n">{{ risk_n }}</span> streak{{ "" if risk_n == 1 else "s" }} at risk</a></li>
+<li{% if d.pantry_alerts %} class="is-warn"{% endif %}><a href="#pantry"><span class="stat-n">{{ pantry_n }}</span> pantry alert{{ "" if pantry_n == 1 else "s" }}</a></li>
+<li{% if d.budget_alerts %} class="is-alert"{% endif %}><a href="#budgets"><span class="stat-n">{{ alert_n }}</span> budget alert{{ "" if alert_n == 1 else "s" }}</a></li>
+<li><a href="#upcoming"><span class="stat-n">{{ upcoming_n }}</span> occasion{{ "" if upcoming_n == 1 else "s" }} in {{ site.horizon_days }} days</a></li>
 </ul>
 
 <div class="dash-columns">
@@ -1501,13 +1502,13 @@ END:VCALENDAR
 {% import "partials/dates.html" as dates %}{% import "partials/money.html" as money %}{% import "partials/badges.html" as badges %}{% import "partials/progress.html" as progress %}
 <dl class="tiles">
 <div class="tile"><dt>Latest</dt><dd>{{ money.amount(h.latest, h.currency) }}</dd></div>
-<div class="tile"><dt>Change</dt><dd>{% if h.change is not none and h.change != 0 %}<span class="{{ 'text-alert' if h.change > 0 else 'text-ok' }}">{{ money.change(h.change, h.currency) }}</span> <span class="muted small">({{ (h.change_percent / 100) | percent(1) }})</span>{% else %}none{% endif %}</dd></div>
+<div class="tile"><dt>Change</dt><dd>{% if h.change is not none and h.change != 0 %}<span class="{{ 'text-alert' if h.change > 0 else 'text-ok' }}">{{ money.change(h.change, h.currency) }}</span> <span class="muted small">({{ (h.change_percent / 100) | percent(1) }})</span>{% elif h.change == 0 %}no change{% else %}–{% endif %}</dd></div>
 <div class="tile"><dt>Lowest</dt><dd>{{ money.amount(h.min, h.currency) }}</dd></div>
 <div class="tile"><dt>Highest</dt><dd>{{ money.amount(h.max, h.currency) }}</dd></div>
 <div class="tile"><dt>Mean</dt><dd>{{ money.amount(h.mean, h.currency) }}</dd></div>
 <div class="tile"><dt>Median</dt><dd>{{ money.amount(h.median, h.currency) }}</dd></div>
 </dl>
-{% if chart %}<figure class="chart-figure">{{ chart }}<figcaption>Price over time ({{ h.count }} prices){% if h.outliers %}; outliers marked{% endif %}.</figcaption></figure>{% endif %}
+{% if chart %}<figure class="chart-figure">{{ chart }}<figcaption>Price over time ({{ h.count }} price{{ "" if h.count == 1 else "s" }}){% if h.outliers %}; outliers marked{% endif %}.</figcaption></figure>{% endif %}
 <h3 id="stores-{{ id }}">Stores compared</h3>
 <div class="table-wrap">
 <table aria-labelledby="stores-{{ id }}">

@@ -285,6 +285,12 @@ public struct SiteRenderer: Sendable {
   ) -> Output {
     var out = Output()
     out.record = record
+    // The templates that rendered some record's page: a failure there is the record's. A
+    // template that failed for every record it has is the template's own failure.
+    var rendersRecords: Set<String> = []
+    for (page, result) in zip(pages, results) where page.record != nil {
+      if case .success = result { rendersRecords.insert(page.template) }
+    }
     for (page, result) in zip(pages, results) {
       switch result {
       case .success(let outcome):
@@ -301,7 +307,7 @@ public struct SiteRenderer: Sendable {
         if page.path.hasSuffix(".ics") { out.feeds += 1 }
       case .failure(let error):
         out.diagnostics.append(error.diagnostic)
-        if let record = page.record {
+        if let record = page.record, rendersRecords.contains(page.template) {
           // One record the template cannot show is left out, said at the record; the
           // rest of the site is published.
           out.diagnostics.append(

@@ -106,10 +106,15 @@ public struct BudgetAnalysis: Sendable {
     var summaries: [BudgetSummary] = []
     var diagnostics = overlapWarnings + unknownScopes(household)
     let ordered = household.budgets.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    let byID = Dictionary(household.budgets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     for budget in ordered {
       var (summary, warnings) = summarise(
         budget, in: household, today: today, alertPercent: alertPercent)
-      summary.supersededBy = superseded[budget.id] ?? []
+      // Superseded today: by a budget whose period holds today (before a later budget
+      // starts, and after it ends, this one still stands, and alerts).
+      summary.supersededBy = (superseded[budget.id] ?? []).filter { id in
+        byID[id].map { $0.start <= today && today <= $0.end } ?? false
+      }
       summaries.append(summary)
       diagnostics += warnings
     }

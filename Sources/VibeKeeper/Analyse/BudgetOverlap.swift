@@ -17,7 +17,9 @@ public enum BudgetOverlap {
     var warnings: [Diagnostic] = []
     for (i, loser) in active.enumerated() {
       for winner in active[(i + 1)...] {
-        guard scopeKey(loser.scope) == scopeKey(winner.scope), winner.start <= loser.end,
+        // Budgets in two currencies count different money (each leaves the other's out).
+        guard scopeKey(loser.scope) == scopeKey(winner.scope),
+          Currency.same(loser.currency, winner.currency), winner.start <= loser.end,
           loser.start <= winner.end
         else { continue }
         superseded[loser.id, default: []].append(winner.id)

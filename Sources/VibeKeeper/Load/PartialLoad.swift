@@ -188,6 +188,27 @@ public struct PartialLoad: Sendable {
     return FileStamp(path: loader.root.appendingPathComponent(path).path) == read
   }
 
+  /// Where a record of `kind` read so far was left out for an error (and the error), found
+  /// by its id or the last part of it (`mom` of `family/mom`); nil when none was.
+  public func leftOut(_ kind: RecordKind, named name: String) -> (
+    id: String, at: SourceLocation, message: String?
+  )? {
+    let files = outputs.filter { $0.key.hasPrefix(kind.folder + "/") }.sorted { $0.key < $1.key }
+    let all = files.flatMap { file in
+      file.value.leftOut.filter { $0.kind == kind }.map { (file.value, $0) }
+    }
+    guard
+      let (file, found) = all.first(where: { $0.1.id == name })
+        ?? all.first(where: { $0.1.id.split(separator: "/").last == Substring(name) })
+    else { return nil }
+    // Said at its first error (the record's own line when there is none after it).
+    let error = file.diagnostics.first {
+      $0.severity == .error && $0.location.file == found.location.file
+        && $0.location.line >= found.location.line
+    }
+    return (found.id, error?.location ?? found.location, error?.message)
+  }
+
   /// Where the files of `kind` read so far hold an unresolved merge conflict (none of their
   /// records are read), in path order.
   public func conflicts(in kind: RecordKind) -> [SourceLocation] {

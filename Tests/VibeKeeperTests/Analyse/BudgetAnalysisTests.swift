@@ -191,6 +191,27 @@ import Testing
     #expect(a.diagnostics.isEmpty)
   }
 
+  /// A later budget supersedes an earlier one only while it runs (before it starts the
+  /// earlier one stands, and alerts), and only in the same currency (budgets in two
+  /// currencies count different money).
+  @Test func aBudgetIsSupersededOnlyWhileTheLaterOneRuns() throws {
+    var h = Household()
+    h.budgets = [
+      F.budget("year", "2026-01-01", "2026-12-31", amount: "3000"),
+      F.budget("december", "2026-12-01", "2026-12-31", amount: "300"),
+      F.budget("usd", "2026-12-01", "2026-12-31", amount: "300", currency: "USD"),
+    ]
+    func superseded(_ day: String) -> [String] {
+      BudgetAnalysis.analyse(h, today: F.day(day)).summaries.first { $0.budget.id == "year" }?
+        .supersededBy ?? ["?"]
+    }
+    #expect(superseded("2026-11-22") == [])
+    #expect(superseded("2026-12-05") == ["december"])
+    let a = BudgetAnalysis.analyse(h, today: F.day("2026-11-22"))
+    #expect(a.diagnostics.count == 1)  // the EUR overlap, said ahead of time; not the USD one
+    #expect(a.diagnostics.first?.message.contains("'december'") == true)
+  }
+
   @Test func overlappingBudgetsLaterStartWins() throws {
     var h = Household()
     h.budgets = [

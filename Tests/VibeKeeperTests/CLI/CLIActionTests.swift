@@ -207,7 +207,8 @@ import Testing
       Self.text(folder, "data/gifts/scarf.md")
         == "---\ntitle: Wool scarf\nprice: 55\nstatus: purchased\npurchased: 2026-11-24\n# a comment\n---\nBody.\n"
     )
-    let given = try vk(["gift", "Wool scarf", "--given", "--at", "2026-12-24"], folder)
+    let given = try vk(
+      ["gift", "Wool scarf", "--given", "--at", "2026-12-24", "--now", "2026-12-25"], folder)
     #expect(given.status == 0, "\(given.stderr)")
     #expect(
       Self.text(folder, "data/gifts/scarf.md").contains(

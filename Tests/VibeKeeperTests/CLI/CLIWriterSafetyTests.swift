@@ -161,4 +161,49 @@ import Testing
     #expect(missing.status == 1)
     #expect(!missing.stdout.contains(".ics"))
   }
+
+  /// A record with an error is there: the action says so, not that there is no such record.
+  @Test func aRecordWithAnErrorIsSaidToHaveIt() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/gifts/scarf.md", Data("---\ntitle: Wool scarf\nprice: 59,90\n---\nBody.\n".utf8))
+    let r = try vk(["gift", "scarf", "--bought"], folder)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("gift 'scarf' has an error (data/gifts/scarf.md:3"), "\(r.stderr)")
+    #expect(!r.stderr.contains("no gift"))
+  }
+
+  /// A reminder due once is marked however late, once.
+  @Test func aOneTimeReminderIsMarkedLate() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/reminders/flu-shot.md",
+      Data("---\ntitle: Flu shot\nat: 2026-11-18T09:00\ncreated: 2026-11-01\n---\n".utf8))
+    let r = try vk(["done", "flu-shot"], folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(
+      CLIActionTests.text(folder, "data/doses/2026/11.yml").contains(
+        "due: 2026-11-18T09:00, at: 2026-11-22T10:00"))
+    let again = try vk(["done", "flu-shot"], folder)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("already marked"), "\(again.stderr)")
+  }
+
+  /// What is written happened: a later day (a mistyped year) is refused.
+  @Test func aLaterDayIsRefused() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    let dose = try vk(["done", "vitamin-d", "--at", "2030-06-01T08:00"], folder)
+    #expect(dose.status == 2)
+    #expect(dose.stderr.contains("is after today (2026-11-22)"), "\(dose.stderr)")
+    let used = try vk(["bought", "oat-milk", "1.89", "--at", "2027-11-22"], folder)
+    #expect(used.status == 2)
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("data/doses/2030").path))
+    // Later today is fine (a time is only a time).
+    #expect(try vk(["done", "vitamin-d", "--at", "08:00"], folder).status == 0)
+  }
 }

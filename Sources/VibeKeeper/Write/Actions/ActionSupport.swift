@@ -37,6 +37,15 @@ extension ActionContext {
       let words = (name + " " + last).split { !$0.isLetter && !$0.isNumber }.map(String.init)
       return ([r.meta.id, last, name] + words.filter { $0.count >= 4 }).map { ($0, r.meta.id) }
     }
+    // A record left out for an error is there, but cannot be changed until it is fixed.
+    if let broken = self.records.leftOut(kind, named: wanted.lowercased()),
+      broken.message != ConflictMarkers.message
+    {
+      throw DataWriter.Problem(
+        description:
+          "\(kind.singular) '\(broken.id)' has an error (\(broken.at)), so it cannot be changed; fix it first (`vibekeeper check`)"
+      )
+    }
     let closest = Suggestion.closestID(to: wanted.lowercased(), names: names)
     // A record in a file with a merge conflict is not read: say so, not just "no such".
     if closest == nil, let conflict = self.records.conflicts(in: kind).first {
@@ -139,6 +148,7 @@ extension ActionContext {
   func moment(_ text: String) throws(DataWriter.Problem) -> Date {
     if let time = TimeOfDay(text: text) { return clock.instant(clock.today, time) }
     if LocalDate(iso: text) == nil, let instant = NowOption.parse(text, timeZone: clock.timeZone) {
+      try notLater(clock.localDate(of: instant), text)
       return instant
     }
     throw DataWriter.Problem(
@@ -153,7 +163,18 @@ extension ActionContext {
       throw DataWriter.Problem(
         description: "--at must be a date YYYY-MM-DD, not '\(text)'", isUsage: true)
     }
+    try notLater(day, text)
     return day
+  }
+
+  /// Refuses a day after today: what is written happened (a mistyped year would go
+  /// unnoticed in a log of years).
+  private func notLater(_ day: LocalDate, _ text: String) throws(DataWriter.Problem) {
+    guard day > clock.today else { return }
+    throw DataWriter.Problem(
+      description:
+        "--at \(text) is after today (\(clock.today)); only what has happened is written",
+      isUsage: true)
   }
 
   /// A date-time as written in records: `2026-11-24T08:03`.

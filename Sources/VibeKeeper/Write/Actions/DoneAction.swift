@@ -46,6 +46,21 @@ public struct DoneAction: DataAction {
         from: c.clock.localDate(of: earliest), through: c.clock.localDate(of: latest),
         clock: c.clock
       ).filter { $0.state == .done || $0.state == .skipped }.map(\.due))
+    // A reminder due once has one occurrence: marked late however late (a flu shot from
+    // last week), as long as it is not marked yet.
+    if self.due == nil, case .once(let day, let time) = r.schedule {
+      let only = c.clock.instant(day, time)
+      if only < when.addingTimeInterval(-Self.after) {
+        c.records.read(.doses, months: day.adding(days: -31), day.adding(days: 31))
+        let marked = ReminderHistory.occurrences(
+          of: r, doses: c.household.doses.filter { $0.reminder == r.id }, from: day, through: day,
+          clock: c.clock
+        ).contains { $0.state == .done || $0.state == .skipped }
+        guard marked else { return try plan(r, due: only, when: when, c) }
+        throw DataWriter.Problem(
+          description: "'\(r.title)' (due once, \(c.local(only))) is already marked")
+      }
+    }
     let candidates = HealthReminders.occurrences(
       of: r, from: when.addingTimeInterval(-Self.after), to: when.addingTimeInterval(Self.before),
       clock: c.clock)

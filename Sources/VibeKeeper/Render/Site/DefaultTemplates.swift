@@ -1351,7 +1351,7 @@ User-agent: *
 {% import "partials/badges.html" as badges %}{% import "partials/money.html" as money %}
 <li class="row{% if l.over_budget %} is-warn{% endif %}">
 <div class="row-main"><a href="{{ root }}{{ l.url }}">{{ l.title }}</a> {% if l.completed %}{{ badges.badge("done", "ok") }}{% elif l.over_budget %}{{ badges.badge("over budget", "alert") }}{% endif %}</div>
-<div class="row-meta">{{ l.remaining_count }} of {{ l.lines | length }} to buy · about {{ money.amount(l.remaining_estimate, l.currency) }} left to spend{% if l.budget is not none %} · budget {{ money.amount(l.budget, l.currency) }}{% endif %}</div>
+<div class="row-meta">{{ l.remaining_count }} of {{ l.lines | length }} to buy{% if l.remaining_count > 0 %} · {% if l.remaining_estimate == 0 and l.missing_estimates > 0 %}no estimate yet{% else %}about {{ money.amount(l.remaining_estimate, l.currency) }} for what is left{% endif %}{% endif %}{% if l.budget is not none %} · budget {{ money.amount(l.budget, l.currency) }}{% endif %}</div>
 </li>
 {%- endmacro %}
 

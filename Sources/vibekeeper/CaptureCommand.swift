@@ -21,6 +21,9 @@ struct CaptureCommand: ParsableCommand {
       a confidence for each field; fields below 0.70 are asked about on a terminal, \
       accepted with --yes, and otherwise refused. Flags replace what the sentence says.
 
+      A sentence that starts with "-" would be read as an option: give the options first, \
+      then `--`, then the sentence.
+
       The gift is written as an idea with `created:` set to today, never over an existing \
       file, and its path is printed. --dry-run shows the record without writing it.
 

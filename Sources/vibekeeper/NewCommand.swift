@@ -13,6 +13,9 @@ struct NewCommand: ParsableCommand {
       and purchases, the item for prices and the game for results. Any other field of the \
       kind is given as --FIELD VALUE; the rest appear as commented lines to fill in later.
 
+      A title that starts with "-" would be read as an option: give the options first, \
+      then `--`, then the title (vibekeeper new gift --data d -- "-20% voucher").
+
       The file is named after the title (gifts/pottery-class.md) and is never overwritten: \
       when the name is taken, the next free one (pottery-class-2.md) is used and a note says \
       so. The record is checked like `check` would before it is written.

@@ -172,7 +172,7 @@ struct ImportPlanner {
       path = "\(record.kind.folder)/\(name).yml"
       isNew = false
     case .monthly(let year, let month):
-      path = ActionContext.monthlyPath(record.kind, year: year, month: month)
+      path = ActionContext.monthlyFile(record.kind, year: year, month: month, in: writer.root)
       id = path
       isNew = false
     }

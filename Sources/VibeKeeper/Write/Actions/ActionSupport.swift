@@ -92,17 +92,22 @@ extension ActionContext {
   /// `1.yml` or `1.yaml`: the loader reads each as that month's), else the one to create,
   /// `purchases/2026/11.yml`. A second file for the month would repeat the first's ids.
   func monthlyFile(_ kind: RecordKind, year: Int, month: Int) -> String {
+    Self.monthlyFile(kind, year: year, month: month, in: writer.root)
+  }
+
+  /// `monthlyFile(_:year:month:)` in the data folder `root`.
+  static func monthlyFile(_ kind: RecordKind, year: Int, month: Int, in root: URL) -> String {
     let folder = "\(kind.folder)/\(year)/"
     let names = [month < 10 ? "0\(month)" : "\(month)"] + (month < 10 ? ["\(month)"] : [])
     for name in names {
       for ext in ["yml", "yaml"] {
         let path = folder + name + "." + ext
-        if FileManager.default.fileExists(atPath: writer.root.appendingPathComponent(path).path) {
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
           return path
         }
       }
     }
-    return Self.monthlyPath(kind, year: year, month: month)
+    return monthlyPath(kind, year: year, month: month)
   }
 
   /// The monthly list file of `kind` for a month, as created: `purchases/2026/11.yml`.

@@ -178,8 +178,7 @@ extension ActionContext {
     guard day > clock.today else { return }
     throw DataWriter.Problem(
       description:
-        "--at \(text) is after today (\(clock.today)); only what has happened is written",
-      isUsage: true)
+        "--at \(text) is after today (\(clock.today)); only what has happened is written")
   }
 
   /// A date-time as written in records: `2026-11-24T08:03`.

@@ -136,14 +136,18 @@ import Testing
         "---\ntitle: Tea\nfor: mum\noccasion: birthday\npurchased: 2026-11-20\nprice: 8\n---\n",
       "gifts/pen.md": "---\ntitle: Pen\nfor: mum\noccasion: birthday\nstatus: purchased\n---\n",
       "gifts/book.md": "---\ntitle: Book\nfor: mum\n---\n",
+      "gifts/mug.md": "---\ntitle: Mug\nfor: mum\ngiven: 2026-10-01\n---\n",
     ])
     let h = r.household
+    // `given:` alone means given (not an idea still to buy).
+    #expect(h.gifts.first { $0.id == "mug" }?.status == .given)
     let clock = LocalClock(now: utc("2026-11-25T12:00"), timeZone: .gmt)
     let analysis = HouseholdAnalysis(h, clock: clock)
     // A bought gift with no day: a warning, since no budget can count it.
     #expect(
       analysis.diagnostics.map(\.message) == [
-        "gift 'pen' is purchased but has no 'purchased' date, so no budget counts it"
+        "gift 'mug' is given but has no 'purchased' date, so no budget counts it",
+        "gift 'pen' is purchased but has no 'purchased' date, so no budget counts it",
       ])
     // `purchased:` alone means purchased, everywhere.
     #expect(h.gifts.first { $0.id == "tea" }?.status == .purchased)

@@ -21,8 +21,9 @@ enum GiftDecoder: KindDecoder {
     g.recipient = recipient
     g.occasion = occasion
     g.price = price
-    // One rule everywhere: a gift with a `purchased:` date and no status is purchased.
-    g.status = status ?? (purchased == nil ? .idea : .purchased)
+    // One rule everywhere: a gift with a `given:` date and no status is given, one with a
+    // `purchased:` date purchased.
+    g.status = status ?? (given != nil ? .given : purchased != nil ? .purchased : .idea)
     g.purchased = purchased
     g.given = given
     g.url = url

@@ -30,8 +30,10 @@ struct RebuildService: Service {
   let folders: [URL]
   /// "Now" (the wall clock, or one started at `--now` that runs on).
   let clock: @Sendable () -> Date
-  /// One build at the given "now".
-  let rebuild: @Sendable (Date) -> Rebuilt
+  /// One build at the given "now"; the flag says whether files changed (an edit), or only
+  /// the time (then a record's error left unfixed no longer holds the site back: the
+  /// record is left out and the rest moves on with the clock, as `build` does).
+  let rebuild: @Sendable (Date, Bool) -> Rebuilt
   /// What the first build came to.
   let first: Rebuilt
   /// The browsers to tell.
@@ -45,6 +47,9 @@ struct RebuildService: Service {
       // An editor's save is a burst of events within milliseconds; polling needs longer.
       let quiet = watcher.usesKernelEvents ? 0.05 : 0.15
       var next = first.nextChange
+      // When a build that published nothing is tried again (a passing problem: a full disk
+      // at midnight, or an edit with an error not fixed yet).
+      var retry: Date?
       var standing = StandingNow()
       standing.record(now: first.now, nextChange: first.nextChange)
       while !Task.isCancelled {
@@ -52,30 +57,40 @@ struct RebuildService: Service {
         let changed = await Self.offThread { watcher.changes(timeout: 0.25, quiet: quiet) }
         if Task.isCancelled { break }
         var why: String?
+        // An edit, or a try again, is held to the served site's errors; what the site shows
+        // about "now" changing is not: a record left with an error is left out then, and the
+        // rest of the site moves on with the clock (pages, feeds, "missed" doses).
+        var edited = true
         if !changed.isEmpty {
           why = "changed: " + changed.joined(separator: ", ")
         } else if let due = next, clock() >= due {
           why = "the time shown changed"
+          edited = false
+        } else if let due = retry, clock() >= due {
+          why = "trying again"
         }
         guard let why else { continue }
         log("Rebuilding (\(why))")
         // An edit is built at the last build's "now" while what that shows still holds.
         let at = changed.isEmpty ? clock() : standing.instant(at: clock())
-        var outcome = await Self.offThread { rebuild(at) }
+        var outcome = await Self.offThread { [edited] in rebuild(at, edited) }
         if StandingNow.isBehind(outcome.nextChange, at: at, clock: clock()) {
           // The edit brought a change before the clock's time (a dose already due).
           let now = clock()
-          outcome = await Self.offThread { rebuild(now) }
+          outcome = await Self.offThread { [edited] in rebuild(now, edited) }
         }
         standing.record(now: outcome.now, nextChange: outcome.nextChange)
-        next = outcome.nextChange
+        // A build that stopped before its analysis keeps the last "next change".
+        next = outcome.nextChange ?? next
+        retry = nil
         if outcome.published {
           await hub.broadcast("rebuilt")
         } else {
-          // A failed rebuild is tried again within a minute, so a passing problem (a full
-          // disk at midnight) never leaves the site a day behind.
-          let retry = clock().addingTimeInterval(60)
-          next = min(next ?? retry, retry)
+          // A failed rebuild is tried again within a minute, so a passing problem never
+          // leaves the site behind for long (and a change time already past is not tried
+          // again at once, over and over).
+          retry = clock().addingTimeInterval(60)
+          if let due = next, due <= clock() { next = nil }
         }
       }
     }

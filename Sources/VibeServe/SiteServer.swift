@@ -47,13 +47,14 @@ public struct SiteServer: Sendable {
 
   let configuration: Configuration
   let clock: @Sendable () -> Date
-  let rebuild: @Sendable (Date) -> Rebuilt
+  let rebuild: @Sendable (Date, Bool) -> Rebuilt
   let log: @Sendable (String) -> Void
 
   /// A server that rebuilds with `rebuild` at `clock`'s "now" and prints with `log`.
   public init(
     _ configuration: Configuration, clock: @escaping @Sendable () -> Date,
-    rebuild: @escaping @Sendable (Date) -> Rebuilt, log: @escaping @Sendable (String) -> Void
+    rebuild: @escaping @Sendable (Date, Bool) -> Rebuilt,
+    log: @escaping @Sendable (String) -> Void
   ) {
     self.configuration = configuration
     self.clock = clock

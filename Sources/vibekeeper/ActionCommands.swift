@@ -41,23 +41,33 @@ struct ActionRun {
   func run(_ action: some DataAction) throws {
     try DataOptions.requireFolder(data, hint: "use --data DIR, or `vibekeeper init`")
     let runner = ActionRunner(root: URL(fileURLWithPath: data), displayRoot: shownRoot)
+    var commitFailure: String?
     do {
       let outcome = try runner.run(action, now: now, dryRun: dryRun, commit: commit)
-      guard !quiet else { return }
-      var text = outcome.plan.summary + (dryRun ? " (dry run: nothing written)" : "") + "\n"
-      for change in outcome.plan.changes {
-        let verb = change.before == nil ? "new file" : "in"
-        text += "\(verb) \(runner.writer.display(change.path)):\n"
-        text += change.diff.split(separator: "\n").map { "  " + $0 + "\n" }.joined()
+      commitFailure = outcome.commitFailure
+      if !quiet {
+        var text = outcome.plan.summary + (dryRun ? " (dry run: nothing written)" : "") + "\n"
+        for change in outcome.plan.changes {
+          let verb = change.before == nil ? "new file" : "in"
+          text += "\(verb) \(runner.writer.display(change.path)):\n"
+          text += change.diff.split(separator: "\n").map { "  " + $0 + "\n" }.joined()
+        }
+        if let made = outcome.commit {
+          text += "committed \(made): \(outcome.plan.commitMessage)\n"
+        }
+        Terminal.out(TerminalText.escapedLines(text))
       }
-      if let made = outcome.commit { text += "committed \(made): \(outcome.plan.commitMessage)\n" }
-      Terminal.out(TerminalText.escapedLines(text))
     } catch {
       Terminal.printDiagnostics(
         error.diagnostics, quiet: false, fences: [data], texts: error.proposed)
       Terminal.error("error: \(TerminalText.escapedLines(error.description))\n")
       // An argument that cannot be read is a usage error, as a bad `--now` is.
       throw ExitCode(error.isUsage ? 2 : 1)
+    }
+    // Written, not committed: said after what was written.
+    if let commitFailure {
+      Terminal.error("error: \(TerminalText.escapedLines(commitFailure))\n")
+      throw ExitCode(1)
     }
   }
 

@@ -98,6 +98,10 @@ struct ImportCommand: ParsableCommand {
         }
         Terminal.out(TerminalText.escapedLines(text))
       }
+      if let failure = outcome.commitFailure {
+        Terminal.error("error: \(TerminalText.escapedLines(failure))\n")
+        throw ExitCode(1)
+      }
       if outcome.plan.notes.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     } catch let error as DataWriter.Problem {
       Terminal.printDiagnostics(

@@ -115,7 +115,7 @@ struct ServeCommand: ParsableCommand {
     }
     let server = SiteServer(
       setup, clock: clock,
-      rebuild: { at in
+      rebuild: { at, edited in
         var kept = state.take()
         defer { state.put(kept) }
         let errors = servedErrors.take()
@@ -124,7 +124,9 @@ struct ServeCommand: ParsableCommand {
             prefix: "Rebuilt", kept: &kept, at: at,
             configure: {
               configure(&$0)
-              $0.servedErrors = errors
+              // Only an edit is held to the served site's errors (a typo as it is saved);
+              // when only the time moved on, the site follows the clock.
+              $0.servedErrors = edited ? errors : nil
             })
         else {
           servedErrors.put(errors)

@@ -98,6 +98,7 @@ public struct ActionLinks: Sendable {
             var a = PlayedAction()
             a.game = game
             a.player = player
+            a.oncePerDay = true
             outcome = try runner.run(a, at: now, dryRun: false, commit: commit)
           }
         } catch {
@@ -111,7 +112,9 @@ public struct ActionLinks: Sendable {
         used.key = link.key
         used.text = outcome.plan.summary
         try ledger.append(used)
-        let committed = outcome.commit.map { " (committed \($0))" } ?? ""
+        let committed =
+          outcome.commit.map { " (committed \($0))" }
+          ?? outcome.commitFailure.map { " (not committed: \($0))" } ?? ""
         return Answer(status: 200, title: "Recorded", message: outcome.plan.summary + committed)
       }
     } catch {
@@ -155,7 +158,7 @@ public struct ActionLinks: Sendable {
         Answer(
           status: 410, title: "This link has expired",
           message:
-            "It is too late to answer this notification here; use `vibekeeper done` or `played` with --at. Nothing was written."
+            "It is too late to answer this notification here; use vibekeeper done or played with --at. Nothing was written."
         ))
     }
     return .success(link)

@@ -57,9 +57,16 @@ public struct SiteResponder: Sendable {
       return plain(400, "Bad request.")
     }
     let realRoot = FileCalls.realPath(root) ?? root
+    // What a link in the output leads to is held to the same rules as a path asked for:
+    // inside the output, and no hidden name (the manifest, the build state).
+    func servable(_ real: String) -> Bool {
+      (real == realRoot || real.hasPrefix(realRoot + "/"))
+        && !real.dropFirst(realRoot.count).split(separator: "/").contains { $0.hasPrefix(".") }
+    }
     var file = ([realRoot] + path.segments).joined(separator: "/")
-    guard let real = FileCalls.realPath(file), real == realRoot || real.hasPrefix(realRoot + "/")
-    else { return plain(404, "Not found.") }
+    guard let real = FileCalls.realPath(file), servable(real) else {
+      return plain(404, "Not found.")
+    }
     var info = stat()
     guard stat(real, &info) == 0 else { return plain(404, "Not found.") }
     if info.st_mode & S_IFMT == S_IFDIR {
@@ -69,10 +76,12 @@ public struct SiteResponder: Sendable {
       }
       file = real + "/index.html"
       guard let index = FileCalls.realPath(file), index.hasPrefix(realRoot + "/"),
-        stat(index, &info) == 0
+        servable(index), stat(index, &info) == 0
       else { return plain(404, "Not found.") }
       file = index
     } else {
+      // `page.html/` is not a folder: its relative links would all be wrong.
+      guard !path.trailingSlash else { return plain(404, "Not found.") }
       file = real
     }
     guard info.st_mode & S_IFMT == S_IFREG else { return plain(404, "Not found.") }

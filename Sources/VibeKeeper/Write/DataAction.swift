@@ -69,6 +69,9 @@ public struct ActionRunner: Sendable {
     public let written: Bool
     /// The commit made, when `--commit` was given.
     public let commit: String?
+    /// Why the commit failed after the changes were written (they stay written and
+    /// staged: the action happened, and a second try must not write it again).
+    public var commitFailure: String?
   }
 
   /// Plans `action` at `now` (`--now`: a date-time or date in the settings time zone; the
@@ -120,9 +123,13 @@ public struct ActionRunner: Sendable {
       guard commit, !plan.changes.isEmpty else {
         return Outcome(plan: plan, written: true, commit: nil)
       }
-      let made = try GitCommit.commit(
-        paths: plan.changes.map(\.path), message: plan.commitMessage, in: writer.root)
-      return Outcome(plan: plan, written: true, commit: made)
+      do throws(DataWriter.Problem) {
+        let made = try GitCommit.commit(
+          paths: plan.changes.map(\.path), message: plan.commitMessage, in: writer.root)
+        return Outcome(plan: plan, written: true, commit: made)
+      } catch {
+        return Outcome(plan: plan, written: true, commit: nil, commitFailure: error.description)
+      }
     }
   }
 }

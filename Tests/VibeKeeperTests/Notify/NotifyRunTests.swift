@@ -297,6 +297,45 @@ import Testing
     #expect(try f.at("2026-11-24T08:31").deliveries.isEmpty)
   }
 
+  /// A link whose change was written but not committed (no repository, a hook that
+  /// refuses) is spent: the dose happened, and a second tap must not write it again.
+  @Test func aLinkWrittenButNotCommittedIsSpent() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    let tokens = try links(f)
+    let actions = ActionLinks(
+      state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let at = try #require(NowOption.parse("2026-11-24T08:03", timeZone: zone))
+    let used = actions.use(token: tokens[0], now: at, commit: true)
+    #expect(used.status == 200, "\(used.message)")
+    #expect(used.message.contains("(not committed: the change was written, but"), "\(used.message)")
+    let doses = f.folder.url.appendingPathComponent("doses/2026/11.yml")
+    let written = try String(contentsOf: doses, encoding: .utf8)
+    #expect(written.components(separatedBy: "reminder: vitamin-d").count == 2)
+    #expect(actions.use(token: tokens[0], now: at, commit: true).status == 410)
+    #expect(try String(contentsOf: doses, encoding: .utf8) == written)
+  }
+
+  /// Each channel sends its own "Played" button: the day's play is recorded once.
+  @Test func aSecondPlayedButtonTheSameDayIsRefused() throws {
+    let f = try Fixture(extra: [
+      "games/wordle.md": "---\nname: Wordle\n---\n",
+      "results/2026/11.yml": "- {game: wordle, at: 2026-11-24T19:05}\n",
+    ])
+    defer { f.cleanup() }
+    var played = PlayedAction()
+    played.game = "wordle"
+    played.oncePerDay = true
+    let runner = ActionRunner(root: f.folder.url, displayRoot: "data")
+    #expect(throws: DataWriter.Problem.self) {
+      try runner.run(played, now: "2026-11-24T19:10", dryRun: false, commit: false)
+    }
+    // The next day it is recorded.
+    let next = try runner.run(played, now: "2026-11-25T19:10", dryRun: false, commit: false)
+    #expect(next.written)
+  }
+
   @Test func thePlayedButtonLogsTheGame() throws {
     let f = try Fixture(extra: [
       "games/wordle.md": "---\nname: Wordle\nurl: https://www.nytimes.com/games/wordle\n---\n",

@@ -199,4 +199,25 @@ import Testing
     #expect(late.stop(SIGINT) == 0)
     #expect(late.log.contains("Stopped."))
   }
+
+  /// An edit with an error keeps the served site as it was, but only until what "now"
+  /// shows changes: then the site moves on with the clock, without that record.
+  @Test func aLeftoverErrorDoesNotHoldBackTheClock() throws {
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    let serve = try ServeProcess(["--now", "2026-11-24T23:59:56"], in: folder.url)
+    defer { serve.stop() }
+    #expect(serve.get("/")?.text.contains("Tuesday 24 November 2026") ?? false)
+    try folder.write(
+      "data/contacts/ana.md", Data("---\nname: Ana\nbirthday: 1990-13-25\n---\n".utf8))
+    #expect(serve.waitFor("nothing was published", seconds: 8), "\(serve.log)")
+    var turned = false
+    let deadline = Date().addingTimeInterval(12)
+    while !turned, Date() < deadline {
+      turned = serve.get("/")?.text.contains("Wednesday 25 November 2026") ?? false
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(turned, "\(serve.log)")
+    #expect(serve.get("/contacts/ana.html")?.status == 404)
+  }
 }

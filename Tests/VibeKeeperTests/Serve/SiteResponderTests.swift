@@ -39,7 +39,14 @@ import Testing
       atPath: site + "/escape.txt", withDestinationPath: root.url.path + "/outside.txt")
     try FileManager.default.createSymbolicLink(
       atPath: site + "/inside.html", withDestinationPath: "index.html")
+    // A link to a hidden file of the output (the manifest) serves it no more than its name.
+    try Data("manifest".utf8).write(to: URL(fileURLWithPath: site + "/.vibekeeper-manifest"))
+    try FileManager.default.createSymbolicLink(
+      atPath: site + "/man.txt", withDestinationPath: ".vibekeeper-manifest")
     var responder = SiteResponder(root: site)
+    #expect(responder.respond(method: "GET", target: "/man.txt", headers: [:]).status == 404)
+    // A page with a slash after it is no folder (its relative links would all be wrong).
+    #expect(responder.respond(method: "GET", target: "/index.html/", headers: [:]).status == 404)
     let index = responder.respond(method: "GET", target: "/", headers: [:])
     #expect(index.status == 200 && !index.body.isEmpty)
     #expect(index.header("content-type") == "text/html; charset=utf-8")

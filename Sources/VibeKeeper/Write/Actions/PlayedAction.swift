@@ -18,6 +18,9 @@ public struct PlayedAction: DataAction {
   public var player: String?
   /// Create the game when it is not in `games/`.
   public var newGame = false
+  /// Refuse when the game already has a result today (by the same player): a notification's
+  /// "Played" button, which each channel sends, records the day's play once.
+  public var oncePerDay = false
 
   /// A result.
   public init() {}
@@ -92,7 +95,7 @@ public struct PlayedAction: DataAction {
     // The same puzzle is looked for in the results of the day's month and the months
     // either side (a daily puzzle is played around its day); a dated puzzle without a
     // number is the same when it is logged for the same day.
-    let dated = puzzle == nil ? shared?.date : nil
+    let dated = puzzle == nil ? (shared?.date ?? (oncePerDay ? day : nil)) : nil
     if puzzle != nil || dated != nil {
       c.records.read(.results, months: day.adding(days: -31), day.adding(days: 31))
     }

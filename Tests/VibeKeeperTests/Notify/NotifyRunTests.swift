@@ -239,6 +239,15 @@ import Testing
   // MARK: Action links
 
   /// The dose's action links as sent to the webhook.
+  /// The action links of `f`'s state folder, and a Berlin time as an instant.
+  func actionLinks(_ f: Fixture) -> ActionLinks {
+    ActionLinks(state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
+  }
+
+  func berlin(_ text: String) throws -> Date {
+    try #require(NowOption.parse(text, timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt))
+  }
+
   func links(_ f: Fixture) throws -> [String] {
     _ = try f.at("2026-11-24T08:00")
     let actions = f.hook.requests.last?.json["actions"] as? [[String: Any]] ?? []
@@ -259,10 +268,8 @@ import Testing
     _ = try CLI.git(["commit", "-qm", "start"], in: f.folder.url)
     let tokens = try links(f)
     #expect(tokens.count == 2)
-    let actions = ActionLinks(
-      state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
-    let zone = TimeZone(identifier: "Europe/Berlin")!
-    let at = try #require(NowOption.parse("2026-11-24T08:03", timeZone: zone))
+    let actions = actionLinks(f)
+    let at = try berlin("2026-11-24T08:03")
     // A GET writes nothing.
     let preview = actions.preview(token: tokens[0], now: at)
     #expect(preview.status == 200)
@@ -303,10 +310,8 @@ import Testing
     let f = try Fixture()
     defer { f.cleanup() }
     let tokens = try links(f)
-    let actions = ActionLinks(
-      state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
-    let zone = TimeZone(identifier: "Europe/Berlin")!
-    let at = try #require(NowOption.parse("2026-11-24T08:03", timeZone: zone))
+    let actions = actionLinks(f)
+    let at = try berlin("2026-11-24T08:03")
     let used = actions.use(token: tokens[0], now: at, commit: true)
     #expect(used.status == 200, "\(used.message)")
     #expect(used.message.contains("(not committed: the change was written, but"), "\(used.message)")
@@ -357,10 +362,8 @@ import Testing
     let url = try #require(buttons.first?["url"] as? String)
     let token = try #require(
       ActionLinks.token(inPath: String(url.dropFirst("https://home.example.org".count))))
-    let actions = ActionLinks(
-      state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
-    let zone = TimeZone(identifier: "Europe/Berlin")!
-    let at = try #require(NowOption.parse("2026-11-24T19:05", timeZone: zone))
+    let actions = actionLinks(f)
+    let at = try berlin("2026-11-24T19:05")
     let answer = actions.use(token: token, now: at, commit: false)
     #expect(answer.status == 200, "\(answer.message)")
     #expect(answer.message == "Played Wordle")
@@ -377,10 +380,8 @@ import Testing
     let f = try Fixture()
     defer { f.cleanup() }
     let tokens = try links(f)
-    let actions = ActionLinks(
-      state: NotifyState(url: f.state), root: f.folder.url, displayRoot: "data")
-    let zone = TimeZone(identifier: "Europe/Berlin")!
-    let late = try #require(NowOption.parse("2026-11-25T04:00", timeZone: zone))
+    let actions = actionLinks(f)
+    let late = try berlin("2026-11-25T04:00")
     let answer = actions.use(token: tokens[1], now: late, commit: false)
     #expect(answer.status == 410)
     #expect(answer.title == "This link has expired")

@@ -44,8 +44,11 @@ struct RebuildService: Service {
   func run() async throws {
     await cancelWhenGracefulShutdown {
       let watcher = FolderWatcher(folders)
-      // An editor's save is a burst of events within milliseconds; polling needs longer.
-      let quiet = watcher.usesKernelEvents ? 0.05 : 0.15
+      // An editor's save is a burst of events within a few milliseconds (a write and a
+      // close, or a temporary file renamed over the old one); polling needs longer. A save
+      // slower than that is two rebuilds, the first of a half-written file: its error is
+      // held back (the served site stays) until the second.
+      let quiet = watcher.usesKernelEvents ? 0.02 : 0.15
       var next = first.nextChange
       // When a build that published nothing is tried again (a passing problem: a full disk
       // at midnight, or an edit with an error not fixed yet).

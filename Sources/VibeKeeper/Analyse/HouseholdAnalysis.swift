@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every analysis of a household as seen at one "now", run once and shared by the site,
 /// the calendar feeds and the summary report.
 public struct HouseholdAnalysis: Sendable {
@@ -29,6 +31,9 @@ public struct HouseholdAnalysis: Sendable {
   /// Warnings the analyses found across records (overlapping budgets, other currencies, a
   /// gift for an unknown birthday), in a stable order.
   public let diagnostics: [Diagnostic]
+  /// The first dose or game result marked after "now": the analyses leave it out until
+  /// then (it has not happened yet), so what they show changes at that moment.
+  public let firstLaterMark: Date?
 
   /// Runs every analysis.
   public init(_ household: Household, clock: LocalClock) {
@@ -47,8 +52,10 @@ public struct HouseholdAnalysis: Sendable {
       { MoneyAnalyses(household, today: clock.today) })
     let checks: [Diagnostic]
     (upcoming, reminders, streaks, checks) = early
+    // When games are played is learnt from what was played by now.
+    let results = household.results.filter { !Streaks.isLater($0.when, clock) }
     var byGame: [String: [GameResult]] = [:]
-    for r in household.results { byGame[r.game, default: []].append(r) }
+    for r in results { byGame[r.game, default: []].append(r) }
     var windows: [String: PlayWindow] = [:]
     for game in household.games {
       windows[game.id] = PlayWindows.window(
@@ -56,7 +63,7 @@ public struct HouseholdAnalysis: Sendable {
     }
     playWindows = windows
     overallPlayWindow = PlayWindows.window(
-      of: household.results, windowDays: settings.streaks.windowDays, clock: clock)
+      of: results, windowDays: settings.streaks.windowDays, clock: clock)
     // The smart time comes from when the games at risk are played (all games when those
     // have no play times in the window).
     let atRisk = Set(streaks.filter { $0.active && $0.atRisk }.map(\.game))
@@ -64,7 +71,7 @@ public struct HouseholdAnalysis: Sendable {
       atRisk.isEmpty
       ? nil
       : PlayWindows.window(
-        of: household.results.filter { atRisk.contains($0.game) },
+        of: results.filter { atRisk.contains($0.game) },
         windowDays: settings.streaks.windowDays, clock: clock)
     streakReminder = StreakReminder.effective(
       settings.streaks, window: riskWindow?.best != nil ? riskWindow : overallPlayWindow)
@@ -72,6 +79,12 @@ public struct HouseholdAnalysis: Sendable {
       (money.budgets, money.prices, money.cadence, money.pantry, money.shopping)
     diagnostics =
       budgets.diagnostics + checks + ReminderTimeChecks.diagnostics(household, clock: clock)
+    let doseTimes = household.doses.lazy.map(\.at).filter { $0 > clock.now }
+    let playTimes = household.results.lazy.compactMap { r -> Date? in
+      if case .instant(let at) = r.when, at > clock.now { return at }
+      return nil
+    }
+    firstLaterMark = [doseTimes.min(), playTimes.min()].compactMap { $0 }.min()
   }
 }
 

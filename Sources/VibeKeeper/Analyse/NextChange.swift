@@ -5,7 +5,7 @@ import Foundation
 /// risk, days until, expiry), each reminder occurrence coming due (upcoming turns to
 /// missed, the next dose moves on), each occasion's reminder time (listed while ahead), and
 /// the streak reminder's time today (the feed gives today's reminder only while it is
-/// ahead).
+/// ahead), and a dose or result marked for a moment still ahead.
 public enum NextChange {
   /// The first moment after the analysis's "now" at which a build would show something
   /// different; never later than the next local midnight.
@@ -24,6 +24,9 @@ public enum NextChange {
     for occasion in analysis.upcoming {
       for reminder in occasion.reminders { consider(reminder) }
     }
+    // A dose or result marked ahead of "now" (or while `serve` builds an edit at the last
+    // build's "now") counts from its moment.
+    if let mark = analysis.firstLaterMark { consider(mark) }
     // The streak reminder only shows while a streak is at risk.
     if let streak = analysis.streakReminder, analysis.streaks.contains(where: \.atRisk) {
       consider(clock.instant(clock.today, streak.time))

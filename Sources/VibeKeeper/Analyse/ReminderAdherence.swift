@@ -60,7 +60,7 @@ public enum ReminderHistory {
   /// `due`; one without `due` answers the first unanswered occurrence of its day.
   public static func occurrences(
     of reminder: Reminder, doses: [Dose], from: LocalDate, through: LocalDate,
-    clock: LocalClock
+    clock: LocalClock, asOfNow: Bool = true
   ) -> [ReminderOccurrence] {
     guard reminder.enabled, from <= through else { return [] }
     let start = clock.startOfDay(from)
@@ -70,7 +70,7 @@ public enum ReminderHistory {
     var loose: [LocalDate: [Dose]] = [:]
     let scheduled = Set(times)
     // A dose marked after "now" has not happened yet (a report run for an earlier day).
-    for dose in doses.sorted(by: { $0.at < $1.at }) where dose.at <= clock.now {
+    for dose in doses.sorted(by: { $0.at < $1.at }) where !asOfNow || dose.at <= clock.now {
       if let due = dose.due, scheduled.contains(due) {
         byDue[due] = dose
       } else {

@@ -150,7 +150,10 @@ public enum ShoppingAnalysis {
   static func pricesDay(_ list: ShoppingList, entries: [ShoppingEntry], today: LocalDate)
     -> LocalDate
   {
-    guard list.completed.isDone else { return today }
+    // A list completed on a later day is still open today.
+    guard list.completed.isDone, list.completed.date.map({ $0 <= today }) ?? true else {
+      return today
+    }
     let day = list.completed.date ?? entries.compactMap(\.purchased.date).max() ?? today
     return min(day, today)
   }

@@ -132,7 +132,7 @@ public struct DataWriter: Sendable {
       // still cannot gives no records, the new one included: writing would only look like
       // success.
       if let decodedBefore, decodedBefore.records.isEmpty, after.records.isEmpty,
-        let broken = after.diagnostics.first(where: { $0.severity == .error })
+        let broken = decodedBefore.diagnostics.first(where: { $0.severity == .error })
       {
         throw Problem(
           description:

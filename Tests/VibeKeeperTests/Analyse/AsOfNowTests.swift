@@ -114,4 +114,17 @@ import Testing
     let budget = try #require(try analysis(files, now: "2026-11-22T10:00").budgets.summaries.first)
     #expect(budget.spent == 53)
   }
+
+  /// A dose marked for a moment still ahead (an edit `serve` builds at its last "now")
+  /// changes what is shown at that moment: the next change is then.
+  @Test func aLaterMarkIsTheNextChange() throws {
+    let files = [
+      "reminders/iron.md": Self.iron,
+      "doses/2026/11.yml":
+        "- {reminder: iron, due: 2026-11-20T08:30, at: 2026-11-20T08:31, status: done}\n",
+    ]
+    let a = try analysis(files, now: "2026-11-20T08:30:30")
+    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    #expect(NextChange.after(a) == NowOption.parse("2026-11-20T08:31", timeZone: zone))
+  }
 }

@@ -137,9 +137,10 @@ struct CLI {
       r.stderr.contains(
         "templates/contacts/record.html:1:16: error: 'contact' has no member 'nmae'; did you mean 'name'?"
       ))
-    // The template fails for every record it has: the template's error, not the records'.
-    #expect(!r.stderr.contains("is left out"))
-    #expect(r.stdout.contains("1 error, 0 warnings"), "\(r.stdout)")
+    // The record whose page could not be rendered is named too.
+    #expect(
+      r.stderr.contains("data/contacts/a.md:2:1: warning: the page of contact 'a' is left out"))
+    #expect(r.stdout.contains("1 error, 1 warning"))
     // Nothing was published.
     #expect(!FileManager.default.fileExists(atPath: root.url.appendingPathComponent("_site").path))
   }
@@ -157,6 +158,8 @@ struct CLI {
     let r = try CLI.run(["check", "--now", "2026-11-22"], cwd: root.url, env: ["NO_COLOR": "1"])
     #expect(r.status == 1)
     #expect(r.stderr.contains("templates/_layout.html:1:44: error: 'record' has no member 'nmae'"))
+    #expect(
+      r.stderr.contains("data/gifts/lamp.md:2:1: warning: the page of gift 'lamp' is left out"))
 
     let unrelated = try TempFolder([
       "data/contacts/a.md": "---\nname: A\n---\n",

@@ -203,7 +203,35 @@ import Testing
     #expect(
       !FileManager.default.fileExists(
         atPath: folder.url.appendingPathComponent("data/doses/2030").path))
-    // Later today is fine (a time is only a time).
+    // Later today has not happened either (a few minutes' grace for a fast clock).
+    let later = try vk(["done", "vitamin-d", "--at", "11:00"], folder)
+    #expect(later.status == 1)
+    #expect(later.stderr.contains("is later than now (2026-11-22T10:00)"), "\(later.stderr)")
     #expect(try vk(["done", "vitamin-d", "--at", "08:00"], folder).status == 0)
+  }
+
+  /// A dose already written for a moment still ahead answers its occurrence: marking it
+  /// again is refused, not written twice.
+  @Test func aDoseMarkedAheadIsAlreadyMarked() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/doses/2026/11.yml",
+      Data(
+        "- {reminder: vitamin-d, due: 2026-11-22T08:00, at: 2026-11-22T10:05, status: done}\n".utf8)
+    )
+    let again = try vk(["done", "vitamin-d"], folder)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("already marked"), "\(again.stderr)")
+  }
+
+  /// A month log with no entries yet is readable: a bad new line is the change's error.
+  @Test func anEmptyLogGetsTheChangesOwnError() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    try folder.write("data/purchases/2026/11.yml", Data("# November\n".utf8))
+    let r = try vk(["bought", "oat-milk", "1.89", "--qty", "0"], folder)
+    #expect(r.status != 0)
+    #expect(!r.stderr.contains("cannot be read"), "\(r.stderr)")
   }
 }

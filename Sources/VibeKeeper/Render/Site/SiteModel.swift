@@ -122,7 +122,10 @@ struct SiteModel: Sendable {
         $0, v.item($0, histories: histories[$0.id] ?? [], cadence: cadence[$0.id]), $0.name)
     }
     var played: [String: Set<LocalDate>] = [:]
-    for r in h.results where r.completed {
+    for r in h.results
+    where r.completed && !Streaks.isLater(r.when, a.clock)
+      && r.when.localDate(in: a.clock) <= a.clock.today
+    {
       played[r.game, default: []].insert(r.when.localDate(in: a.clock))
     }
     let streaks = Dictionary(a.streaks.map { ($0.game, $0) }, uniquingKeysWith: { x, _ in x })

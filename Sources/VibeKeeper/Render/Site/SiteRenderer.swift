@@ -285,12 +285,19 @@ public struct SiteRenderer: Sendable {
   ) -> Output {
     var out = Output()
     out.record = record
-    // The templates that rendered some record's page: a failure there is the record's. A
-    // template that failed for every record it has is the template's own failure.
+    // A record page that failed is the record's failure where its template rendered
+    // another record's page, or has one record only (its data and the template cannot be
+    // told apart: the record is left out, the site is published). A template that failed
+    // for every one of two or more records is the template's own failure.
     var rendersRecords: Set<String> = []
+    var failures: [String: Int] = [:]
     for (page, result) in zip(pages, results) where page.record != nil {
-      if case .success = result { rendersRecords.insert(page.template) }
+      switch result {
+      case .success: rendersRecords.insert(page.template)
+      case .failure: failures[page.template, default: 0] += 1
+      }
     }
+    for (template, n) in failures where n == 1 { rendersRecords.insert(template) }
     for (page, result) in zip(pages, results) {
       switch result {
       case .success(let outcome):

@@ -151,9 +151,21 @@ extension ActionContext {
   /// The instant `--at` names: `HH:MM` (today), or a date-time `YYYY-MM-DDTHH:MM` in the
   /// settings time zone.
   func moment(_ text: String) throws(DataWriter.Problem) -> Date {
-    if let time = TimeOfDay(text: text) { return clock.instant(clock.today, time) }
-    if LocalDate(iso: text) == nil, let instant = NowOption.parse(text, timeZone: clock.timeZone) {
+    var found: Date?
+    if let time = TimeOfDay(text: text) {
+      found = clock.instant(clock.today, time)
+    } else if LocalDate(iso: text) == nil {
+      found = NowOption.parse(text, timeZone: clock.timeZone)
+    }
+    if let instant = found {
       try notLater(clock.localDate(of: instant), text)
+      // Later today is not yet either (a few minutes' grace for a clock that runs fast).
+      if instant > clock.now.addingTimeInterval(15 * 60) {
+        throw DataWriter.Problem(
+          description:
+            "--at \(text) is later than now (\(local(clock.now))); only what has happened is written"
+        )
+      }
       return instant
     }
     throw DataWriter.Problem(

@@ -44,7 +44,7 @@ public struct DoneAction: DataAction {
       ReminderHistory.occurrences(
         of: r, doses: c.household.doses.filter { $0.reminder == r.id },
         from: c.clock.localDate(of: earliest), through: c.clock.localDate(of: latest),
-        clock: c.clock
+        clock: c.clock, asOfNow: false
       ).filter { $0.state == .done || $0.state == .skipped }.map(\.due))
     // A reminder due once has one occurrence: marked late however late (a flu shot from
     // last week), as long as it is not marked yet.
@@ -54,7 +54,7 @@ public struct DoneAction: DataAction {
         c.records.read(.doses, months: day.adding(days: -31), day.adding(days: 31))
         let marked = ReminderHistory.occurrences(
           of: r, doses: c.household.doses.filter { $0.reminder == r.id }, from: day, through: day,
-          clock: c.clock
+          clock: c.clock, asOfNow: false
         ).contains { $0.state == .done || $0.state == .skipped }
         guard marked else { return try plan(r, due: only, when: when, c) }
         throw DataWriter.Problem(

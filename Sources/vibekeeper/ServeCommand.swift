@@ -49,8 +49,10 @@ struct ServeCommand: ParsableCommand {
       Terminal.error(
         """
         warning: serving on \(host): every device that can reach this machine can read the \
-        site and the feeds (medication, birthdays, spending). There is no TLS and no login; \
-        put it behind a VPN or a reverse proxy with HTTPS and a password (docs/publishing.md).
+        site and the feeds (medication, birthdays, spending). There is no TLS and no login, \
+        and any host name is answered (a web page elsewhere could reach it through its own \
+        name); put it behind a VPN or a reverse proxy with HTTPS and a password \
+        (docs/publishing.md).
 
         """)
       if options.local {

@@ -28,6 +28,8 @@ public struct Rebuilt: Sendable {
 struct RebuildService: Service {
   /// The folders whose changes trigger a rebuild.
   let folders: [URL]
+  /// The output folder served: built again when it is gone (removed by hand).
+  let output: URL
   /// "Now" (the wall clock, or one started at `--now` that runs on).
   let clock: @Sendable () -> Date
   /// One build at the given "now"; the flag says whether files changed (an edit), or only
@@ -71,6 +73,8 @@ struct RebuildService: Service {
           edited = false
         } else if let due = retry, clock() >= due {
           why = "trying again"
+        } else if retry == nil, !FileManager.default.fileExists(atPath: output.path) {
+          why = "the output folder is gone"
         }
         guard let why else { continue }
         log("Rebuilding (\(why))")

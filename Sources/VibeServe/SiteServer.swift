@@ -162,8 +162,8 @@ public struct SiteServer: Sendable {
       },
       logger: logger)
     let rebuilds = RebuildService(
-      folders: configuration.folders, clock: clock, rebuild: rebuild, first: first,
-      hub: hub, log: log)
+      folders: configuration.folders, output: configuration.output, clock: clock,
+      rebuild: rebuild, first: first, hub: hub, log: log)
     var services: [any Service] = [app, rebuilds]
     if let notify = configuration.notify {
       services.append(NotifyService(run: notify, clock: clock, log: log))

@@ -220,4 +220,22 @@ import Testing
     #expect(turned, "\(serve.log)")
     #expect(serve.get("/contacts/ana.html")?.status == 404)
   }
+
+  /// The output folder removed by hand while serving is built again at once, not at the
+  /// next change of the data or the time.
+  @Test func aRemovedOutputIsBuiltAgain() throws {
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    let serve = try ServeProcess(["--now", "2026-11-24T10:00"], in: folder.url)
+    defer { serve.stop() }
+    #expect(serve.get("/")?.status == 200)
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("_serve"))
+    var back = false
+    let deadline = Date().addingTimeInterval(10)
+    while !back, Date() < deadline {
+      back = serve.get("/")?.status == 200
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(back, "\(serve.log)")
+  }
 }

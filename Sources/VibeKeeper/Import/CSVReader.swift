@@ -79,7 +79,10 @@ struct CSVReader {
       }
     }
     if quoted {
-      problem(start, "a quoted field opened on this line is never closed, so its row is left out")
+      problem(
+        start,
+        "a quoted field opened on this line is never closed, so this row and every line after it (read as part of the field) are left out"
+      )
     }
   }
 

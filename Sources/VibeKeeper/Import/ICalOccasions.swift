@@ -246,6 +246,14 @@ struct ICalOccasions {
 
   /// An event as read, or nil with a problem.
   private func event(_ e: ICalEvent, _ batch: inout ImportBatch) -> Event? {
+    // iCalendar is UTF-8; text that is not is read as Windows-1252, and said once per file.
+    let notUTF8 =
+      "text in this file is not UTF-8 (iCalendar files are); it was read as Windows-1252, so check the accents of the titles"
+    if let summary = e.first("SUMMARY"), ImportText.decode(summary.raw) == nil,
+      !batch.problems.contains(where: { $0.message == notUTF8 })
+    {
+      batch.problem(line: e.line, notUTF8, hint: "export the calendar as UTF-8")
+    }
     let title = e.first("SUMMARY").flatMap(ICalEvent.text).map(VCardContacts.clean) ?? ""
     guard !title.isEmpty else {
       batch.problem(line: e.line, "this event has no title (SUMMARY), so it is not imported")

@@ -35,6 +35,7 @@ enum ICalReader {
     var stack: [String] = []
     var open: ICalEvent?
     var sawCalendar = false
+    var lastLine = 1
 
     func flush() {
       guard let c = current else { return }
@@ -74,9 +75,11 @@ enum ICalReader {
     try SourceLines.read(path) { line in
       switch line {
       case .tooLong(let number):
+        lastLine = number
         flush()
         problem(number, SourceLines.tooLongMessage)
       case .text(let number, let bytes):
+        lastLine = number
         if let first = bytes.first, first == 32 || first == 9, current != nil {
           current?.bytes += bytes.dropFirst()
           if (current?.bytes.count ?? 0) > VCardReader.maxProperty {
@@ -91,6 +94,19 @@ enum ICalReader {
       return true
     }
     flush()
+    // A file that ends inside a component was cut off: what it was saying is lost (an
+    // event without its end, the moved dates of a series further on), so say so.
+    if let e = open {
+      problem(
+        e.line,
+        "the file ends before END:VEVENT, so this event is left out (is the file cut off?)")
+    }
+    if sawCalendar, stack.contains("VCALENDAR") {
+      problem(
+        lastLine,
+        "the file ends before END:VCALENDAR: it may be cut off, and events further on (a moved date of a series) be missing"
+      )
+    }
     return sawCalendar
   }
 }

@@ -135,7 +135,18 @@ struct LoopHabits {
           if !met { fields.append(("completed", .plain("false"))) }
         }
       } else {
-        guard r.value == "2" || r.value.uppercased() == "YES_MANUAL" else { continue }
+        let value = r.value.uppercased()
+        guard value == "2" || value == "YES_MANUAL" else {
+          // Not done (no, automatic, unknown, skipped); anything else is not Loop's and is
+          // said (a file cut off in the middle of a value).
+          if !["0", "1", "-1", "3", "YES_AUTO", "NO", "UNKNOWN", "SKIP", ""].contains(value) {
+            batch.problem(
+              line: r.line,
+              "'\(r.value)' is not a Loop check-mark value, so \(habit.name) on \(r.date) is not imported (is the file cut off?)"
+            )
+          }
+          continue
+        }
       }
       if let player { fields.append(("player", .text(player))) }
       batch.records.append(

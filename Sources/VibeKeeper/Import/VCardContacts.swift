@@ -172,6 +172,20 @@ struct VCardContacts {
         line: card.line, "this card's name is longer than 200 characters, so it is not imported")
       return nil
     }
+    // Text a card's character set cannot read (a Latin-1 file that says UTF-8) is left
+    // out, and said: the name may then come from N, a relation go missing.
+    let textual: Set<String> = [
+      "FN", "N", "NOTE", "RELATED", "X-ABRELATEDNAMES", "X-FC-RELATEDNAMES", "X-SPOUSE",
+      "X-MS-SPOUSE", "X-EVOLUTION-SPOUSE", "NICKNAME", "ORG", "TITLE", "CATEGORIES",
+    ]
+    let unreadable = Set(
+      card.properties.filter { textual.contains($0.name) && card.text(of: $0) == nil }.map(\.name))
+    if !unreadable.isEmpty {
+      batch.problem(
+        line: card.line,
+        "\(unreadable.sorted().joined(separator: ", ")) of '\(name)' is not valid text in the card's character set, so it is left out",
+        hint: "export the contacts as UTF-8")
+    }
     var p = Person(key: "", name: name, first: given, last: family, line: card.line)
 
     // Birthday: the first BDAY that is a date; text that is no date goes to the notes.

@@ -135,4 +135,38 @@ import Testing
       })
     #expect(refused.plan.changes.isEmpty)
   }
+
+  /// A calendar cut off inside an event loses that event, and says so; text that is not
+  /// UTF-8 is read as Windows-1252, and said.
+  @Test func aCutOffOrMisencodedCalendarIsSaid() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let cut = try f.source(
+      "cut.ics",
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:Kept\r\nDTSTART;VALUE=DATE:20260501\r\n"
+        + "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:b\r\nSUMMARY:Cut\r\nDTSTART;VALUE=DATE:20260502\r\n")
+    let notes = try f.run(.ical, [cut], dryRun: true).plan.notes.map(\.message)
+    #expect(notes.contains { $0.hasPrefix("the file ends before END:VEVENT") }, "\(notes)")
+    #expect(notes.contains { $0.hasPrefix("the file ends before END:VCALENDAR") }, "\(notes)")
+    let latin = try f.source(
+      "latin.ics",
+      Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:c\r\nSUMMARY:Velikono".utf8) + [0xE8]
+        + Array(
+          "ni ponedeljek\r\nDTSTART;VALUE=DATE:20260406\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8))
+    let latinNotes = try f.run(.ical, [latin], dryRun: true).plan.notes.map(\.message)
+    #expect(latinNotes.contains { $0.hasPrefix("text in this file is not UTF-8") }, "\(latinNotes)")
+  }
+
+  /// A vCard whose text its character set cannot read says which fields are left out.
+  @Test func unreadableCardTextIsSaid() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let card = try f.source(
+      "latin.vcf",
+      Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Display;".utf8) + [0xC4]
+        + Array("mi;;;\r\nFN:".utf8) + [0xC4]
+        + Array("mi Display\r\nEND:VCARD\r\n".utf8))
+    let notes = try f.run(.vcard, [card], dryRun: true).plan.notes.map(\.message)
+    #expect(notes.contains { $0.contains("is not valid text") }, "\(notes)")
+  }
 }

@@ -33,6 +33,16 @@ public struct ReminderStatus: Hashable, Sendable {
 
 /// Health reminders: next occurrences, done today, overdue and finished schedules.
 public enum HealthReminders {
+  /// The dose that answers a one-time reminder due `at`, marked by now: one naming it as
+  /// `due`, or one without `due` on its day.
+  static func answer(toOnce at: Date, in doses: [Dose], clock: LocalClock) -> Dose? {
+    doses.first {
+      $0.at <= clock.now
+        && ($0.due == at
+          || ($0.due == nil && clock.localDate(of: $0.at) == clock.localDate(of: at)))
+    }
+  }
+
   /// How many upcoming occurrences each status lists by default.
   public static let defaultCount = 5
 
@@ -55,13 +65,7 @@ public enum HealthReminders {
     }
     // A one-time reminder is done by `done:` or by a dose that answers it: one naming it
     // as `due`, or one without `due` on its day (the first unanswered occurrence of the day).
-    let answered =
-      onceAt.map { at in
-        doses.contains {
-          $0.due == at
-            || ($0.due == nil && clock.localDate(of: $0.at) == clock.localDate(of: at))
-        }
-      } ?? false
+    let answered = onceAt.map { Self.answer(toOnce: $0, in: doses, clock: clock) != nil } ?? false
     let doneOnce = isOnce && (reminder.done != nil || answered)
     let next = reminder.enabled && !doneOnce ? upcoming : []
     let history = ReminderHistory.recent(of: reminder, doses: doses, clock: clock)

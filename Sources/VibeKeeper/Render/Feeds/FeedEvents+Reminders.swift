@@ -62,7 +62,21 @@ extension FeedEvents {
     _ inputs: FeedInputs
   ) -> [FeedEvent] {
     let clock = inputs.clock
-    let answered = history.filter { $0.state == .done || $0.state == .skipped }
+    var answered = history.filter { $0.state == .done || $0.state == .skipped }
+    // A one-time reminder is marked however long ago (the history covers 30 days) and
+    // also by `done:`, as the reports have it: by a dose that answers it, else by `done:`.
+    if series.weekly == nil, answered.isEmpty, case .once(let date, let time) = r.schedule {
+      let at = clock.instant(date, time)
+      if let dose = HealthReminders.answer(toOnce: at, in: doses, clock: clock) {
+        answered = [
+          ReminderOccurrence(
+            due: at, state: dose.status == .done ? .done : .skipped, marked: dose.at,
+            note: dose.note)
+        ]
+      } else if r.done != nil {
+        answered = [ReminderOccurrence(due: at, state: .done, marked: nil, note: nil)]
+      }
+    }
     guard !answered.isEmpty else { return [series] }
     let stamp = inputs.stamps.stamp([r.meta] + doses.map(\.meta))
     func mark(_ e: inout FeedEvent, _ o: ReminderOccurrence) {

@@ -161,6 +161,22 @@ enum FeedFixture {
     #expect(e.alarms.map(\.trigger) == [":PT0S"])
   }
 
+  /// A one-time reminder done by `done:` (ahead of its time) or by a dose more than 30
+  /// days ago is marked in the feed, without its alarm, as the reports have it.
+  @Test func aOneTimeReminderDoneIsMarkedHoweverAndWhenever() throws {
+    let events = try FeedFixture.events([
+      "reminders/flu.md": "---\ntitle: Flu shot\nat: 2026-11-25T09:00\ndone: 2026-11-21\n---\n",
+      "reminders/blood.md": "---\ntitle: Blood test\nat: 2026-09-10T08:15\n---\n",
+      "doses/2026/09.yml":
+        "- {reminder: blood, due: 2026-09-10T08:15, at: 2026-09-10T08:20, status: done}\n",
+    ])
+    let byID = Dictionary(uniqueKeysWithValues: events.map { ($0.id, $0) })
+    #expect(byID["flu"]?.summary == "✓ Flu shot")
+    #expect(byID["flu"]?.alarms.isEmpty == true)
+    #expect(byID["blood"]?.summary == "✓ Blood test")
+    #expect(byID["blood"]?.alarms.isEmpty == true)
+  }
+
   @Test func withoutStartsTheRuleStartsAtTheRecordsStamp() throws {
     let events = try FeedFixture.events([
       "reminders/daily.md":

@@ -37,6 +37,12 @@ struct LoopHabits {
       }
     }
     var batch = ImportBatch(file: habitsFile ?? paths.first ?? "loop")
+    if let missing = paths.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
+      batch.problem(
+        .error, line: 1, "there is no file or folder at \(missing)",
+        hint: "give the folder the Loop export was unzipped into")
+      return batch
+    }
     guard let habitsFile, let checkmarksFile else {
       batch.problem(
         .error, line: 1,

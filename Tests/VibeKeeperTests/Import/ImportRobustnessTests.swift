@@ -169,4 +169,13 @@ import Testing
     let notes = try f.run(.vcard, [card], dryRun: true).plan.notes.map(\.message)
     #expect(notes.contains { $0.contains("is not valid text") }, "\(notes)")
   }
+
+  /// A mistyped Loop folder is said to be missing, not to be no Loop export.
+  @Test func aMissingLoopFolderIsSaidToBeMissing() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let notes = try f.run(.loop, ["/nonexistent/loop-export"], dryRun: true).plan.notes
+    #expect(
+      notes.contains { $0.message == "there is no file or folder at /nonexistent/loop-export" })
+  }
 }

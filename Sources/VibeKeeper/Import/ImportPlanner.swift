@@ -15,8 +15,9 @@ struct ImportPlanner {
     var added: [(path: String, kind: RecordKind, label: String, isNew: Bool)] = []
     /// Skipped because the same source key is already there.
     var alreadyImported = 0
-    /// Skipped because the export holds the same record twice (the same UID).
-    var repeated = 0
+    /// Skipped because the import holds the same record twice (the same UID, in this file
+    /// or an earlier one of the run): what was skipped and the id it is imported as.
+    var repeated: [(label: String, id: String)] = []
     /// Skipped because the same record (by name, or by game and day) is already there:
     /// what was skipped and the id it matched.
     var alreadyThere: [(label: String, id: String)] = []
@@ -128,7 +129,7 @@ struct ImportPlanner {
     let raw = Dictionary(resolved.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
     if let key = record.key, sourceIDs[key] != nil {
       if reservedSource.contains(key) {
-        report.repeated += 1
+        report.repeated.append((record.label, sourceIDs[key] ?? key))
       } else {
         report.alreadyImported += 1
       }

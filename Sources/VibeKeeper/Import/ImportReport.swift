@@ -22,7 +22,7 @@ struct ImportReport {
         skipped.append("\(f.alreadyThere.count) already in the data folder")
       }
       let problems = f.problems.filter { $0.severity != .note }.count
-      if f.repeated > 0 { skipped.append("\(f.repeated) repeated in the file") }
+      if !f.repeated.isEmpty { skipped.append("\(f.repeated.count) repeated in this import") }
       if problems > 0 {
         skipped.append("\(problems) problem\(problems == 1 ? "" : "s") listed above")
       }
@@ -53,6 +53,12 @@ struct ImportReport {
       }
       if f.alreadyThere.count > 10 {
         out.append("  ... and \(f.alreadyThere.count - 10) more skipped")
+      }
+      for (label, id) in f.repeated.prefix(10) {
+        out.append("  skipped \(label): the same record as '\(id)' earlier in this import")
+      }
+      if f.repeated.count > 10 {
+        out.append("  ... and \(f.repeated.count - 10) more repeated")
       }
     }
     let photos = changes.filter { $0.path.hasPrefix("media/") }.count

@@ -352,7 +352,9 @@ import Testing
         + "BEGIN:VCARD\nVERSION:4.0\nUID:x\nFN:Lea\nEND:VCARD\n")
     let out = try f.run(.vcard, [path])
     #expect(
-      out.plan.summary.hasPrefix("\(path): added 1 contact, 1 occasion; 1 repeated in the file"))
+      out.plan.summary.hasPrefix("\(path): added 1 contact, 1 occasion; 1 repeated in this import"))
+    #expect(
+      out.plan.summary.contains("skipped Lea: the same record as 'lea' earlier in this import"))
     let o = try #require(f.loaded().household.occasions.first)
     // The last leap year, so it falls on 29 February in leap years and the 28th in others.
     #expect(o.date == LocalDate(year: 2024, month: 2, day: 29))

@@ -71,7 +71,10 @@ public struct ImportAction: DataAction {
       switch format {
       case .loop: break
       case .vcard:
-        planned(VCardContacts(options: vcard, today: context.clock.today).batch(file, file: file))
+        var reader = VCardContacts(options: vcard, today: context.clock.today)
+        let known = planner
+        reader.isImported = { known.knows($0) }
+        planned(reader.batch(file, file: file))
       case .ical: planned(ICalOccasions(clock: context.clock).batch(file, file: file))
       case .csv:
         guard var mapping else { continue }

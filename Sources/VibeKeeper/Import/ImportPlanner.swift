@@ -101,6 +101,9 @@ struct ImportPlanner {
   private var appends: [String: [String]] = [:]
   private var appendOrder: [String] = []
 
+  /// Whether a record with source key `key` is already in the data folder or planned.
+  func knows(_ key: String) -> Bool { sourceIDs[key] != nil }
+
   /// Plans one record (a streamed import hands them over one at a time), counting it in
   /// `report`.
   mutating func add(_ record: ImportedRecord, to report: inout FileReport) {

@@ -29,6 +29,9 @@ public struct VCardOptions: Sendable {
 /// into yearly occasions of those contacts.
 struct VCardContacts {
   let options: VCardOptions
+  /// Whether a card's source key is already imported (then its photo is not fetched: the
+  /// card is skipped anyway).
+  var isImported: (String) -> Bool = { _ in false }
   /// Today, for the year of an anniversary written without one.
   let today: LocalDate
 
@@ -317,7 +320,7 @@ struct VCardContacts {
             p.tags.append(slug)
           }
         }
-      case "PHOTO" where options.photos && p.photo == nil:
+      case "PHOTO" where options.photos && p.photo == nil && !isImported(p.key):
         p.photo = photo(prop, card, name: name, &batch)
       default: continue
       }

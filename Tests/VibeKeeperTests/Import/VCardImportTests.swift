@@ -301,6 +301,11 @@ import Testing
       refused.plan.notes.map(\.message) == [
         "Ivy's photo is not a JPEG, PNG, GIF or WebP image, so it is left out"
       ])
+    // Imported again, Gus is skipped: his photo is not fetched again for nothing.
+    let before = server.requests.count
+    let second = try f.run(.vcard, [path]) { $0.vcard.photos = true }
+    #expect(server.requests.count == before)
+    #expect(second.plan.summary.contains("nothing new"), "\(second.plan.summary)")
   }
 
   @Test func hostileInputIsRefusedCleanly() throws {

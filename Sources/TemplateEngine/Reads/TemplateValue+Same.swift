@@ -15,7 +15,7 @@ extension TemplateValue {
     case (.int(let a), .int(let b)): return a == b
     case (.decimal(let a), .decimal(let b)): return sameBits(a, b)
     case (.string(let a), .string(let b)), (.safe(let a), .safe(let b)):
-      return Optional(a).isSameText(as: b)
+      return a.isSameText(as: b)
     case (.date(let a), .date(let b)): return a == b
     case (.dateTime(let a), .dateTime(let b)):
       return a.timeIntervalSince1970.bitPattern == b.timeIntervalSince1970.bitPattern

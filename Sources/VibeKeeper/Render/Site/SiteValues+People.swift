@@ -20,7 +20,7 @@ extension SiteValues {
     /// Whether `other` is surely the same inputs, so the value made of them is the same.
     func isSame(as other: ContactInputs) -> Bool {
       contact.isSame(as: other.contact) && today == other.today
-        && Optional(currency).isSameText(as: other.currency) && url.isSameText(as: other.url)
+        && currency.isSameText(as: other.currency) && url.isSameText(as: other.url)
         && ref.isSame(as: other.ref) && photo.isSame(as: other.photo)
         && gifts.count == other.gifts.count && occasions.count == other.occasions.count
         && zip(gifts, other.gifts).allSatisfy { $0.isSame(as: $1) }

@@ -14,13 +14,11 @@ struct SearchMemory: Sendable {
     func isOf(_ document: SearchDocument, url: String?) -> Bool {
       let d = self.document
       guard d.kind == document.kind, self.url.isSameText(as: url),
-        Optional(d.id).isSameText(as: document.id), Optional(d.name).isSameText(as: document.name),
+        d.id.isSameText(as: document.id), d.name.isSameText(as: document.name),
         d.fields.count == document.fields.count
       else { return false }
       for (a, b) in zip(d.fields, document.fields) {
-        guard Optional(a.0).isSameText(as: b.0), a.1.count == b.1.count,
-          zip(a.1, b.1).allSatisfy({ Optional($0).isSameText(as: $1) })
-        else { return false }
+        guard a.0.isSameText(as: b.0), a.1.isSameText(as: b.1) else { return false }
       }
       return true
     }

@@ -77,19 +77,13 @@ struct SiteModel: Sendable {
     let a = v.analysis
     func value(_ make: () -> TemplateValue) -> TemplateValue { withValues ? make() : .null }
     var out = RecordValues()
-    if withValues, let memory, var made = kept {
-      out.byKind[.contacts] = h.contacts.map { c in
-        RecordValue(c, memory.contact(c, v, into: &made), c.name)
-      }
-      out.byKind[.gifts] = h.gifts.map { g in
-        RecordValue(g, memory.gift(g, v, into: &made), g.title)
-      }
-      kept = made
-    } else {
-      out.byKind[.contacts] = h.contacts.map { c in
-        RecordValue(c, value { v.contact(c) }, c.name)
-      }
-      out.byKind[.gifts] = h.gifts.map { g in RecordValue(g, value { v.gift(g) }, g.title) }
+    // Without a memory every value is made (an empty one holds nothing to take).
+    let memory = memory ?? ValueMemory()
+    out.byKind[.contacts] = h.contacts.map { c in
+      RecordValue(c, value { memory.contact(c, v, into: &kept) }, c.name)
+    }
+    out.byKind[.gifts] = h.gifts.map { g in
+      RecordValue(g, value { memory.gift(g, v, into: &kept) }, g.title)
     }
     out.byKind[.occasions] = h.occasions.map { o in
       RecordValue(o, value { v.occasion(o) }, o.title)
@@ -122,10 +116,7 @@ struct SiteModel: Sendable {
         $0, v.item($0, histories: histories[$0.id] ?? [], cadence: cadence[$0.id]), $0.name)
     }
     var played: [String: Set<LocalDate>] = [:]
-    for r in h.results
-    where r.completed && !Streaks.isLater(r.when, a.clock)
-      && r.when.localDate(in: a.clock) <= a.clock.today
-    {
+    for r in h.results where r.completed && Streaks.happened(r.when, a.clock) {
       played[r.game, default: []].insert(r.when.localDate(in: a.clock))
     }
     let streaks = Dictionary(a.streaks.map { ($0.game, $0) }, uniquingKeysWith: { x, _ in x })

@@ -20,18 +20,18 @@ struct ValueMemory: Sendable {
   var contacts: [String: Made<SiteValues.ContactInputs>] = [:]
 
   /// The value of gift `g`: the kept one when it was made of the same inputs, else made;
-  /// recorded in `kept` either way.
-  func gift(_ g: Gift, _ v: SiteValues, into kept: inout ValueMemory) -> TemplateValue {
+  /// recorded in `kept` either way (when there is one).
+  func gift(_ g: Gift, _ v: SiteValues, into kept: inout ValueMemory?) -> TemplateValue {
     let made = take(gifts[g.id], v.giftInputs(g), v, same: { $0.isSame(as: $1) }, make: v.gift)
-    kept.gifts[g.id] = made
+    kept?.gifts[g.id] = made
     return made.value
   }
 
   /// The value of contact `c`, as `gift(_:_:into:)`.
-  func contact(_ c: Contact, _ v: SiteValues, into kept: inout ValueMemory) -> TemplateValue {
+  func contact(_ c: Contact, _ v: SiteValues, into kept: inout ValueMemory?) -> TemplateValue {
     let made = take(
       contacts[c.id], v.contactInputs(c), v, same: { $0.isSame(as: $1) }, make: v.contact)
-    kept.contacts[c.id] = made
+    kept?.contacts[c.id] = made
     return made.value
   }
 

@@ -53,7 +53,7 @@ public struct HouseholdAnalysis: Sendable {
     let checks: [Diagnostic]
     (upcoming, reminders, streaks, checks) = early
     // When games are played is learnt from what was played by now.
-    let results = household.results.filter { !Streaks.isLater($0.when, clock) }
+    let results = household.results.filter { Streaks.happened($0.when, clock) }
     var byGame: [String: [GameResult]] = [:]
     for r in results { byGame[r.game, default: []].append(r) }
     var windows: [String: PlayWindow] = [:]

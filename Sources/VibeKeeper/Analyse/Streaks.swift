@@ -53,17 +53,18 @@ public enum Streaks {
   public static func playedDays(
     of game: String, in results: [GameResult], clock: LocalClock
   ) -> [LocalDate] {
-    let today = clock.today
-    let days = results.filter { $0.game == game && $0.completed && !isLater($0.when, clock) }
-      .map { $0.when.localDate(in: clock) }.filter { $0 <= today }
+    let days = results.filter { $0.game == game && $0.completed && happened($0.when, clock) }
+      .map { $0.when.localDate(in: clock) }
     return Set(days).sorted()
   }
 
-  /// Whether a result's time is after the clock's "now" (a day alone is never later than
-  /// today: it has no time).
-  static func isLater(_ when: ResultTime, _ clock: LocalClock) -> Bool {
-    if case .instant(let at) = when { return at > clock.now }
-    return false
+  /// Whether a result has happened by the clock's "now": its time is not later, or its
+  /// day (a result with a date alone) is not after today.
+  static func happened(_ when: ResultTime, _ clock: LocalClock) -> Bool {
+    switch when {
+    case .instant(let at): at <= clock.now
+    case .day(let day): day <= clock.today
+    }
   }
 
   /// Runs of consecutive days, as (first day, length), oldest first; the current run

@@ -41,6 +41,14 @@ public struct DataWriter: Sendable {
     public var isUsage = false
   }
 
+  /// Why a file was not written: it changed after this command read it.
+  func changedMeanwhile(_ path: String) -> Problem {
+    Problem(
+      description:
+        "\(display(path)) changed while this command ran, so nothing was written to it; run the command again"
+    )
+  }
+
   /// The path shown for a file (`data/purchases/2026/11.yml`).
   public func display(_ path: String) -> String {
     displayRoot.isEmpty ? path : displayRoot + "/" + path
@@ -194,10 +202,7 @@ public struct DataWriter: Sendable {
       if change.before != nil {
         var info = stat()
         guard lstat(url.path, &info) == 0 else {
-          throw Problem(
-            description:
-              "\(display(change.path)) changed while this command ran, so nothing was written to it; run the command again"
-          )
+          throw changedMeanwhile(change.path)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
           throw Problem(
@@ -221,10 +226,7 @@ public struct DataWriter: Sendable {
         // Compared byte for byte (`==` on text would take another Unicode form as equal).
         let now = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
         guard now == Array(before.utf8) else {
-          throw Problem(
-            description:
-              "\(display(change.path)) changed while this command ran, so nothing was written to it; run the command again"
-          )
+          throw changedMeanwhile(change.path)
         }
         guard rename(temp, url.path) == 0 else {
           throw Problem(

@@ -126,12 +126,7 @@ extension ActionContext {
     }
     // The record was found in the file as first read; read again, it must be that text
     // (an entry of a list is found by its place).
-    guard records.isUnchanged(meta.path) else {
-      throw DataWriter.Problem(
-        description:
-          "\(writer.display(meta.path)) changed while this command ran, so nothing was written to it; run the command again"
-      )
-    }
+    guard records.isUnchanged(meta.path) else { throw writer.changedMeanwhile(meta.path) }
     let edit = RecordEdit(
       file: RecordFile(kind: kind, path: meta.path, displayPath: writer.display(meta.path)))
     do {

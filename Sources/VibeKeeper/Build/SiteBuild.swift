@@ -32,6 +32,11 @@ public struct SiteBuild: Sendable {
   /// What the last render in this process made (`watch`, `serve`): what is the same is
   /// taken from it instead of made again (see `RenderMemory`). Nil: nothing is kept.
   public var renderMemory: RenderMemory?
+  /// What an earlier build in this process read of the data folder's git history: only
+  /// the commits since are read. Without it, the history a build left beside the output
+  /// is the start (`GitHistoryFile`), and a build that publishes writes it anew when the
+  /// history moved.
+  public var gitHistory: GitHistory?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
   /// Publish even when the data gives far fewer records than the published site has
@@ -69,6 +74,8 @@ public struct SiteBuild: Sendable {
     public var loadCache = LoadCache()
     /// What the render made.
     public var renderMemory = RenderMemory()
+    /// What was read of the git history.
+    public var gitHistory: GitHistory?
 
     /// Nothing kept yet.
     public init() {}
@@ -77,6 +84,7 @@ public struct SiteBuild: Sendable {
     public mutating func update(from outcome: Outcome) {
       loadCache = outcome.loadCache ?? LoadCache()
       if let memory = outcome.renderMemory { renderMemory = memory }
+      if let history = outcome.gitHistory { gitHistory = history }
     }
   }
 
@@ -84,6 +92,7 @@ public struct SiteBuild: Sendable {
   public mutating func keep(_ kept: Kept?) {
     loadCache = kept?.loadCache
     renderMemory = kept?.renderMemory
+    gitHistory = kept?.gitHistory
   }
 
   /// What a build did.
@@ -106,6 +115,8 @@ public struct SiteBuild: Sendable {
     public var steps = StepTimes()
     /// What this build decoded, for the next build in the same process.
     public var loadCache: LoadCache?
+    /// What this build read of the git history, for the next build in the same process.
+    public var gitHistory: GitHistory?
     /// What this build rendered, for the next build in the same process (nil when the
     /// build was given no `renderMemory`, or stopped before rendering).
     public var renderMemory: RenderMemory?
@@ -152,9 +163,13 @@ public struct SiteBuild: Sendable {
     let fromDisk =
       (loadCache?.fileCount ?? 0) == 0
       ? DecodeCacheFile.read(decodeCachePath, identity: codeIdentity) : nil
-    var loaded = loadStep(
-      readsEverything: publishes, cache: fromDisk ?? loadCache ?? (publishes ? LoadCache() : nil)
-    ).run()
+    // And the git history it left, when none is kept.
+    let knownHistory =
+      gitHistory ?? (publishes ? GitHistoryFile.read(gitHistoryPath, root: dataPath) : nil)
+    var step = loadStep(
+      readsEverything: publishes, cache: fromDisk ?? loadCache ?? (publishes ? LoadCache() : nil))
+    step.knownHistory = knownHistory
+    var loaded = step.run()
     if loaded.household.settings.baseURL == nil, let servedAt {
       loaded.household.settings.baseURL = servedAt
     }
@@ -168,6 +183,13 @@ public struct SiteBuild: Sendable {
     {
       DecodeCacheFile.write(cache, to: decodeCachePath, identity: codeIdentity)
     }
+    if publishes, let history = loaded.gitHistory,
+      history.head != knownHistory?.head || history.prefix != knownHistory?.prefix,
+      (try? publisher.checkLocation(output.standardizedFileURL)) != nil
+    {
+      GitHistoryFile.write(history, to: gitHistoryPath, root: dataPath)
+    }
+    outcome.gitHistory = loaded.gitHistory
     // Only a process that builds again (`watch`, `serve`) keeps the cache in memory, and
     // without the bytes read from the file (only its first build read them).
     if loadCache == nil {
@@ -270,6 +292,14 @@ public struct SiteBuild: Sendable {
   var decodeCachePath: String {
     SiteTrees(output: output).state + "/" + DecodeCacheFile.name
   }
+
+  /// Where the git history is kept: beside the decode cache (`._site.vibekeeper/git-history`).
+  var gitHistoryPath: String {
+    SiteTrees(output: output).state + "/" + GitHistoryFile.name
+  }
+
+  /// The data folder's absolute path (what the git history file is about).
+  private var dataPath: String { data.standardizedFileURL.path }
 
   /// The publish step's publisher, which never writes into the data or template folder.
   private var publisher: Publisher {

@@ -6,13 +6,78 @@ public enum GitCommitTimes {
   /// The latest and first commit time of each file by path inside `dataFolder`; empty when
   /// git is missing or the folder is not in a repository.
   public static func read(dataFolder: URL) -> CommitTimes {
+    read(dataFolder: dataFolder, after: nil)?.times ?? CommitTimes()
+  }
+
+  /// The history of `dataFolder` at the commit HEAD names now; nil when git is missing, the
+  /// folder is not in a repository or it has no commit yet. With `known` (what an earlier
+  /// read gave), git is asked only for the commits since, when they simply extend it: a
+  /// chain of commits with one parent each down to `known.head`, in the same place of the
+  /// repository. Anything else (a commit amended, a rebase, a merge, a reset, the folder
+  /// moved) reads the whole history again, so the result is always the one a whole read
+  /// gives.
+  public static func read(dataFolder: URL, after known: GitHistory?) -> GitHistory? {
+    guard let said = git(["rev-parse", "--show-prefix", "HEAD"], in: dataFolder) else {
+      return nil
+    }
+    let lines = said.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard lines.count >= 2, isCommitName(lines[1]) else { return nil }
+    let (prefix, head) = (lines[0], lines[1])
+    if let known, known.prefix == prefix {
+      if known.head == head { return known }
+      if extendsLinearly(from: known.head, to: head, in: dataFolder),
+        let newer = log(known.head + ".." + head, in: dataFolder)
+      {
+        return GitHistory(head: head, prefix: prefix, times: known.times.followed(by: newer))
+      }
+    }
+    guard let times = log(head, in: dataFolder) else { return nil }
+    return GitHistory(head: head, prefix: prefix, times: times)
+  }
+
+  /// The commit times `git log` gives for `revisions` (a commit, or a range `a..b`).
+  private static func log(_ revisions: String, in dataFolder: URL) -> CommitTimes? {
+    git(
+      [
+        "log", "--no-show-signature", "--no-textconv", "--no-ext-diff", "--format=commit %ct",
+        "--name-only", "--relative", revisions, "--", ".",
+      ], in: dataFolder
+    ).map(parse)
+  }
+
+  /// Whether the commits from `old` (excluded) to `new` are one chain, each with one
+  /// parent, ending on `old`: then the history at `new` is the chain's commits, newest
+  /// first, followed by the history at `old`.
+  static func extendsLinearly(from old: String, to new: String, in dataFolder: URL) -> Bool {
+    guard let listed = git(["rev-list", "--parents", old + ".." + new], in: dataFolder) else {
+      return false
+    }
+    var parent: [String: String] = [:]
+    for line in listed.split(separator: "\n") {
+      let names = line.split(separator: " ").map(String.init)
+      guard names.count == 2 else { return false }
+      parent[names[0]] = names[1]
+    }
+    var at = new
+    for _ in 0..<parent.count {
+      guard let next = parent[at] else { return false }
+      at = next
+    }
+    return !parent.isEmpty && at == old
+  }
+
+  /// Whether `text` is a full commit name (40 or 64 hexadecimal digits).
+  private static func isCommitName(_ text: String) -> Bool {
+    (text.utf8.count == 40 || text.utf8.count == 64)
+      && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+  }
+
+  /// What git prints for `arguments`, run in `dataFolder` with `safeOptions` and
+  /// `safeEnvironment`; nil when it cannot run or fails.
+  private static func git(_ arguments: [String], in dataFolder: URL) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      ["git"] + safeOptions + [
-        "-C", dataFolder.path, "log", "--no-show-signature", "--no-textconv", "--no-ext-diff",
-        "--format=commit %ct", "--name-only", "--relative", "--", ".",
-      ]
+    process.arguments = ["git"] + safeOptions + ["-C", dataFolder.path] + arguments
     process.environment = safeEnvironment(ProcessInfo.processInfo.environment)
     let pipe = Pipe()
     process.standardOutput = pipe
@@ -20,14 +85,12 @@ public enum GitCommitTimes {
     do {
       try process.run()
     } catch {
-      return CommitTimes()
+      return nil
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else {
-      return CommitTimes()
-    }
-    return parse(text)
+    guard process.terminationStatus == 0 else { return nil }
+    return String(data: data, encoding: .utf8)
   }
 
   /// Settings that override whatever the data repository's `.git/config` says, so reading
@@ -87,4 +150,33 @@ public struct CommitTimes: Sendable, Equatable {
 
   /// Whether there is no history at all.
   public var isEmpty: Bool { latest.isEmpty }
+
+  /// The times of a history made of `newer`'s commits (all later than these) followed by
+  /// this history's: a path's latest commit is among the newer ones when they list it, its
+  /// first one among these when they list it.
+  func followed(by newer: CommitTimes) -> CommitTimes {
+    var out = self
+    out.latest.merge(newer.latest) { _, new in new }
+    out.first.merge(newer.first) { old, _ in old }
+    return out
+  }
+}
+
+/// What git said about a data folder's history at one commit, kept so the next read asks
+/// only for the commits since (`GitCommitTimes.read(dataFolder:after:)`): by `watch` and
+/// `serve` in memory, by `build` beside the output (`GitHistoryFile`).
+public struct GitHistory: Sendable, Equatable {
+  /// The commit HEAD named.
+  public var head: String
+  /// The data folder's place in the repository (`git rev-parse --show-prefix`).
+  public var prefix: String
+  /// The commit times of the history up to `head`.
+  public var times: CommitTimes
+
+  /// A history read at `head`.
+  public init(head: String, prefix: String, times: CommitTimes) {
+    self.head = head
+    self.prefix = prefix
+    self.times = times
+  }
 }

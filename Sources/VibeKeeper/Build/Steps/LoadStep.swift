@@ -16,6 +16,9 @@ public struct LoadedData: Sendable {
   public var media: [String: MediaFile]
   /// The latest commit time of each file (empty outside git).
   public var commitTimes: CommitTimes
+  /// The history those times were read from, for the next build (nil outside git, or
+  /// when the history was not read).
+  public var gitHistory: GitHistory?
   /// Whether the data folder could be read at all.
   public var folderReadable: Bool
   /// Whether the settings have no error: a build must not publish with settings that are
@@ -33,6 +36,8 @@ struct LoadStep {
   let cache: LoadCache?
   /// Whether the media bytes and git history are read (not needed to check).
   let readsEverything: Bool
+  /// What an earlier build read of the git history (only the commits since are read).
+  var knownHistory: GitHistory? = nil
 
   func run() -> LoadedData {
     var loader = DataLoader(root: data, displayRoot: display)
@@ -40,17 +45,20 @@ struct LoadStep {
     // A build that publishes leaves secret feeds out without their secret: an error.
     if readsEverything { loader.missingFeedSecret = .error }
     let history = readsEverything
-    let ((result, cache), commitTimes) = Parallel.pair(
+    let ((result, cache), gitHistory) = Parallel.pair(
       { [loader, self] in
         self.cache.map { loader.load(reusing: $0) } ?? (loader.load(), nil)
       },
-      { [data] in history ? GitCommitTimes.read(dataFolder: data) : CommitTimes() })
+      { [data, knownHistory] in
+        history ? GitCommitTimes.read(dataFolder: data, after: knownHistory) : nil
+      })
     let paths = result.household.media
     return LoadedData(
       household: result.household, diagnostics: result.diagnostics,
       decodedFiles: result.decodedFiles, cache: cache,
       media: history ? MediaFiles.read(paths, in: data) : MediaFiles.unread(paths, in: data),
-      commitTimes: commitTimes, folderReadable: result.folderReadable,
+      commitTimes: gitHistory?.times ?? CommitTimes(), gitHistory: gitHistory,
+      folderReadable: result.folderReadable,
       settingsUsable: result.settingsUsable)
   }
 }

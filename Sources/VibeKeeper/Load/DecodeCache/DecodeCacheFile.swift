@@ -52,26 +52,14 @@ enum DecodeCacheFile {
     }
     out.bytes.reserveCapacity(out.bytes.count + parts.reduce(16) { $0 + $1.count })
     for part in parts { out.bytes += part }
-    var hasher = StableHasher()
-    out.bytes.withUnsafeBytes { hasher.add(bytes: $0) }
-    let digest = hasher.digest
-    for word in [digest.high, digest.low] {
-      withUnsafeBytes(of: word.littleEndian) { out.bytes.append(contentsOf: $0) }
-    }
+    SealedFile.seal(&out.bytes)
     return out.bytes
   }
 
   /// The cache `bytes` hold, when they are a whole, unchanged file written by the program
   /// `identity`; nil otherwise. Entries are kept in their byte form until used.
   static func cache(from bytes: [UInt8], identity: String) -> LoadCache? {
-    guard bytes.count >= magic.count + 16, bytes.starts(with: magic) else { return nil }
-    let body = bytes.count - 16
-    var hasher = StableHasher()
-    bytes.withUnsafeBytes { hasher.add(bytes: UnsafeRawBufferPointer(rebasing: $0[..<body])) }
-    let digest = hasher.digest
-    var stored: [UInt64] = [0, 0]
-    for k in 0..<16 { stored[k / 8] |= UInt64(bytes[body + k]) << (8 * UInt64(k % 8)) }
-    guard stored == [digest.high, digest.low] else { return nil }
+    guard let body = SealedFile.bodyLength(of: bytes, magic: magic) else { return nil }
     let buffer = StoredBytes.Buffer(bytes)
     return try? bytes.withUnsafeBytes { raw -> LoadCache in
       var reader = CacheReader(UnsafeRawBufferPointer(rebasing: raw[..<body]), at: magic.count)
@@ -106,14 +94,7 @@ enum DecodeCacheFile {
   /// sees half a file. Errors are ignored: without the file the next build decodes all.
   static func write(_ cache: LoadCache, to path: String, identity: String) {
     guard let bytes = bytes(of: cache, identity: identity) else { return }
-    // The output's state folder, made here on a first build (the publisher uses it too).
-    mkdir((path as NSString).deletingLastPathComponent, 0o755)
-    // One name for the file being written, so a write cut short leaves at most one, which
-    // the next write replaces; two writers at once can only spoil the file, which the hash
-    // then rejects.
-    let temporary = path + ".new"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-    if rename(temporary, path) != 0 { unlink(temporary) }
+    SealedFile.write(bytes, to: path)
   }
 
   /// The program, and the time zone rules it sees: local date-times are decoded to

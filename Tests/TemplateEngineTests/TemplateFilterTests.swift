@@ -42,6 +42,29 @@ import VibeBasics
     )
   }
 
+  /// `currency` writes as many decimals as the currency's ISO 4217 minor unit (the table in
+  /// VibeBasics the reports read too): KWD and BHD 3, JPY and XOF 0, EUR 2.
+  @Test func currencyUsesTheISO4217MinorUnit() throws {
+    let context: [String: TemplateValue] = [
+      "k": d("1.005"), "half": d("1.0005"), "big": d("1234.5678"), "x": 1500, "e": d("2.5"),
+      "yen": d("1500.5"),
+    ]
+    let out = try TT.render(
+      "{{ k | currency('KWD') }}|{{ k | currency('BHD') }}|{{ half | currency('KWD') }}|"
+        + "{{ big | currency('kwd') }}|{{ x | currency('XOF') }}|{{ x | currency('JPY') }}|"
+        + "{{ yen | currency('JPY') }}|{{ e | currency('EUR') }}|{{ k | currency('EUR') }}",
+      context)
+    #expect(
+      out
+        == "KWD 1.005|BHD 1.005|KWD 1.000|KWD 1,234.568|XOF 1,500|¥1,500|¥1,500|€2.50|€1.00")
+    #expect(ISO4217.minorUnits(of: "KWD") == 3)
+    #expect(ISO4217.minorUnits(of: " bhd ") == 3)
+    #expect(ISO4217.minorUnits(of: "XOF") == 0)
+    #expect(ISO4217.minorUnits(of: "JPY") == 0)
+    #expect(ISO4217.minorUnits(of: "EUR") == 2)
+    #expect(ISO4217.minorUnits(of: "XYZ") == 2)
+  }
+
   @Test func dateFilters() throws {
     let context: [String: TemplateValue] = [
       "leap": .date(LocalDate(year: 2028, month: 2, day: 29)!),

@@ -60,11 +60,12 @@ extension TemplateFilters {
     "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "KRW": "₩", "CNY": "CN¥",
     "CAD": "CA$", "AUD": "A$", "NZD": "NZ$", "BRL": "R$", "MXN": "MX$", "ILS": "₪",
   ]
-  private static let wholeCurrencies: Set<String> = ["JPY", "KRW", "ISK", "CLP", "VND", "HUF"]
 
-  /// `$1,234.50`, `€3.00`, `-£2.10`, `CHF 12.00` (grouping with `,`, half-even rounding).
+  /// `$1,234.50`, `€3.00`, `-£2.10`, `CHF 12.00`, `¥1,500`, `KWD 1.005` (grouping with `,`,
+  /// half-even rounding to the currency's ISO 4217 minor unit, from `ISO4217`, the table
+  /// the reports' `Currency.format` reads too).
   static func currency(_ amount: Decimal, code: String) -> String {
-    let places = wholeCurrencies.contains(code) ? 0 : 2
+    let places = ISO4217.minorUnits(of: code)
     var digits = DecimalFormat.plain(amount, places: places)
     let negative = digits.hasPrefix("-")
     if negative { digits.removeFirst() }

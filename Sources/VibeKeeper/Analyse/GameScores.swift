@@ -31,12 +31,13 @@ public enum GameScoring {
     return (taken, outOf)
   }
 
-  /// The scores of `game`'s results up to today, or nil when no result has a guess score.
+  /// The scores of `game`'s results that have happened by now, or nil when no result has
+  /// a guess score. A result later than "now", even today, has not been played yet
+  /// (`Streaks.happened`, as for the streaks).
   public static func scores(of game: String, in results: [GameResult], clock: LocalClock)
     -> GameScores?
   {
-    let today = clock.today
-    let mine = results.filter { $0.game == game && $0.when.localDate(in: clock) <= today }
+    let mine = results.filter { $0.game == game && Streaks.happened($0.when, clock) }
     let read = mine.compactMap { r in r.score.flatMap(guesses).map { (r, $0) } }
     guard let outOf = read.map(\.1.outOf).max() else { return nil }
     var distribution = Array(repeating: 0, count: outOf)

@@ -3,8 +3,10 @@ import Foundation
 /// ISO 4217 currencies: minor units and deterministic, locale-independent money text.
 ///
 /// Amounts stay exact `Decimal` everywhere; these functions round (half-even, to the
-/// currency's minor unit) only to present an amount. The template engine's `currency`
-/// filter and the terminal reports both call `Currency.format(_:code:style:)`.
+/// currency's minor unit) only to present an amount. The terminal reports call
+/// `Currency.format(_:code:style:)`; the template engine's `currency` filter writes its own
+/// form (`€1,234.50`, `KWD 1.005`) but takes the minor units from the same table,
+/// `ISO4217` in VibeBasics, so both round an amount to the same digits.
 public enum Currency {
   /// How an amount is written.
   public enum Style: String, Sendable, Hashable, CaseIterable {
@@ -14,15 +16,6 @@ public enum Currency {
     /// every other code falls back to the code form.
     case symbol
   }
-
-  /// Currencies whose minor unit is not 2 digits (ISO 4217); every other code has 2.
-  private static let minorUnitExceptions: [String: Int] = [
-    "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0,
-    "PYG": 0, "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0,
-    "XPF": 0,
-    "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
-    "CLF": 4, "UYW": 4,
-  ]
 
   /// Prefix symbols of the common currencies, for `Style.symbol`.
   private static let symbols: [String: String] = [
@@ -39,8 +32,10 @@ public enum Currency {
   public static func same(_ a: String, _ b: String) -> Bool { normalized(a) == normalized(b) }
 
   /// The number of digits after the point (JPY 0, KWD 3, most 2; unknown codes 2).
+  /// The table is `ISO4217` (VibeBasics), which the template engine's `currency`
+  /// filter reads too.
   public static func minorUnits(of code: String) -> Int {
-    minorUnitExceptions[normalized(code)] ?? 2
+    ISO4217.minorUnits(of: normalized(code))
   }
 
   /// The amount rounded half-even to the currency's minor unit.

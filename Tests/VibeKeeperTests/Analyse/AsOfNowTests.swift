@@ -87,6 +87,44 @@ import Testing
     #expect(late.current == 2)
   }
 
+  /// A game's scores leave out the results after "now", even later the same day, as its
+  /// streak does: at 23:30 the lost game of 23:45 and the won one of 23:50 are not played.
+  @Test func scoresLeaveOutResultsLaterThanNow() throws {
+    let result = try load([
+      "vibekeeper.yml": Self.settings,
+      "games/wordle.md": "---\nname: Wordle\n---\n",
+      "results/2026/02.yml":
+        "- {game: wordle, at: 2026-02-27T20:00, score: 3/6}\n"
+        + "- {game: wordle, at: 2026-02-28T23:45, score: X/6, completed: false}\n"
+        + "- {game: wordle, at: 2026-02-28T23:50, score: 2/6}\n",
+    ])
+    #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(lines(result))")
+    let h = result.household
+    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let now = try #require(NowOption.parse("2026-02-28T23:30", timeZone: zone))
+    let clock = LocalClock(now: now, timeZone: zone)
+    let a = HouseholdAnalysis(h, clock: clock)
+    let streak = try #require(a.streaks.first)
+    #expect(!streak.playedToday)
+    let s = try #require(GameScoring.scores(of: "wordle", in: h.results, clock: clock))
+    #expect(s.distribution == [0, 0, 1, 0, 0, 0])
+    #expect(s.failed == 0)
+    #expect(s.mean == 3)
+    #expect(s.failedDays.isEmpty)
+    // The report reads the same scores.
+    let json = Reports.streaks(h, analysis: a).json.serialized(pretty: false)
+    #expect(
+      json.contains(#""scores":{"out_of":6,"distribution":[0,0,1,0,0,0],"failed":0,"mean":3.00}"#),
+      "\(json)")
+    // Once both have happened, both count.
+    let late = try #require(NowOption.parse("2026-02-28T23:55", timeZone: zone))
+    let after = try #require(
+      GameScoring.scores(of: "wordle", in: h.results, clock: LocalClock(now: late, timeZone: zone)))
+    #expect(after.distribution == [0, 1, 1, 0, 0, 0])
+    #expect(after.failed == 1)
+    #expect(after.mean == Decimal(5) / 2)
+  }
+
   @Test func aShoppingLineBoughtLaterIsStillToBuy() throws {
     let files = [
       "items/milk.md": "---\nname: Milk\n---\n",

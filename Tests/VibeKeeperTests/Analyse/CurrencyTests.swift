@@ -32,4 +32,33 @@ import Testing
     #expect(Currency.format(dec("980"), code: "JPY", style: .symbol) == "¥980")
     #expect(Currency.format(dec("12.5"), code: "CHF", style: .symbol) == "12.50 CHF")
   }
+
+  /// The site's `currency` filter and the reports' `Currency.format` round an amount to the
+  /// same digits: both take the minor units from `ISO4217` (KWD 1.005, not 1.00).
+  @Test func theTemplateFilterAgreesWithTheReports() throws {
+    let dec = MoneyFixture.dec
+    let template = try Template(name: "t.txt", text: "{{ a | currency(c) }}")
+    for code in ["KWD", "BHD", "JPY", "XOF", "EUR", "USD", "CHF", "CLF"] {
+      for text in ["1.005", "98.995", "1500", "0.12345", "-2.5"] {
+        let amount = dec(text)
+        let out = try template.render(
+          context: ["a": .decimal(amount), "c": .string(code)],
+          environment: TemplateFixture.environment()
+        ).output
+        let shown = out.filter { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let reported = Currency.digits(amount, code: code).filter { $0 != "-" }
+        #expect(shown == reported, "\(code) \(text): \(out)")
+      }
+    }
+    let render = { (amount: String, code: String) throws -> String in
+      try template.render(
+        context: ["a": .decimal(dec(amount)), "c": .string(code)],
+        environment: TemplateFixture.environment()
+      ).output
+    }
+    #expect(try render("1.005", "KWD") == "KWD 1.005")
+    #expect(Currency.format(dec("1.005"), code: "KWD") == "1.005 KWD")
+    #expect(try render("1500", "XOF") == "XOF 1,500")
+    #expect(Currency.format(dec("1500"), code: "XOF") == "1500 XOF")
+  }
 }

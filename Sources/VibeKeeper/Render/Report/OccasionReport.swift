@@ -1,7 +1,8 @@
 extension Reports {
   /// The `occasions` report: every occasion and birthday within `horizon_days`, with days
-  /// until, age, the reminder points still ahead (ISO 8601 instants with offset) and up to
-  /// three gift ideas.
+  /// until, age, the reminder points still ahead (ISO 8601 instants with offset), the gifts
+  /// already bought for it (so nothing is bought twice) and up to three gift ideas, as the
+  /// shared analysis picked them (`UpcomingOccasion.bought` and `.gifts`, as on the site).
   public static func occasions(_ household: Household, analysis shared: HouseholdAnalysis) -> Report
   {
     let clock = shared.clock
@@ -11,13 +12,14 @@ extension Reports {
       [
         o.date.description, daysText(o.daysUntil), o.title,
         o.age.map(String.init) ?? o.years.map { "\($0) yrs" } ?? "",
+        o.bought.map(\.title).joined(separator: ", "),
         o.gifts.map(\.title).joined(separator: ", "),
       ]
     }
     let table = ReportTable(
       title: "Upcoming occasions (next \(settings.horizonDays) days from \(clock.today))",
-      headers: ["Date", "When", "Occasion", "Age", "Gift ideas"],
-      alignments: [.left, .left, .left, .right, .left], rows: rows)
+      headers: ["Date", "When", "Occasion", "Age", "Bought", "Gift ideas"],
+      alignments: [.left, .left, .left, .right, .left, .left], rows: rows)
     let json = JSONValue.object([
       JSONField("today", .string(clock.today.description)),
       JSONField("horizon_days", .int(settings.horizonDays)),
@@ -40,19 +42,20 @@ extension Reports {
       JSONField("age", .optional(o.age.map(JSONValue.int))),
       JSONField("years", .optional(o.years.map(JSONValue.int))),
       JSONField("reminders", .array(o.reminders.map { .string(clock.isoText($0)) })),
-      JSONField(
-        "gifts",
-        .array(
-          o.gifts.map { g in
-            .object([
-              JSONField("id", .string(g.id)),
-              JSONField("title", .string(g.title)),
-              JSONField("occasion", .optional(g.occasion.map { JSONValue.string($0.written) })),
-              JSONField("price", .optional(g.price.map(JSONValue.money))),
-              JSONField("currency", .string(g.currency)),
-              JSONField("url", .optional(g.url.map(JSONValue.string))),
-            ])
-          })),
+      JSONField("gifts", .array(o.gifts.map(giftJSON))),
+      JSONField("bought", .array(o.bought.map(giftJSON))),
+    ])
+  }
+
+  /// A gift idea or a gift already bought, as JSON.
+  private static func giftJSON(_ g: Gift) -> JSONValue {
+    .object([
+      JSONField("id", .string(g.id)),
+      JSONField("title", .string(g.title)),
+      JSONField("occasion", .optional(g.occasion.map { JSONValue.string($0.written) })),
+      JSONField("price", .optional(g.price.map(JSONValue.money))),
+      JSONField("currency", .string(g.currency)),
+      JSONField("url", .optional(g.url.map(JSONValue.string))),
     ])
   }
 

@@ -72,14 +72,72 @@ import Testing
                   "currency": "EUR",
                   "url": null
                 }
-              ]
+              ],
+              "bought": []
             }
           ]
         }
 
         """)
     #expect(
-      report.tables[0].rows == [["2026-11-30", "in 8 days", "Mom's birthday", "66", "Scarf"]])
+      report.tables[0].rows == [["2026-11-30", "in 8 days", "Mom's birthday", "66", "", "Scarf"]])
+  }
+
+  /// A gift already bought for an occasion is in the report, as on the site, so nothing is
+  /// bought twice: the analysis's `bought` values, in the table and the JSON.
+  @Test func occasionsReportShowsWhatIsAlreadyBought() throws {
+    var h = household()
+    var candle = Gift(meta: F.meta("candle"), title: "Candle", currency: "EUR")
+    candle.recipient = "mom"
+    candle.occasion = .birthday
+    candle.price = 12
+    candle.status = .purchased
+    candle.purchased = F.date("2026-11-14")
+    var given = Gift(meta: F.meta("old-book"), title: "Old book", currency: "EUR")
+    given.recipient = "mom"
+    given.status = .given
+    h.gifts += [candle, given]
+    let analysis = HouseholdAnalysis(h, clock: clock)
+    let upcoming = try #require(analysis.upcoming.first)
+    #expect(upcoming.bought.map(\.id) == ["candle"])
+    let report = Reports.occasions(h, analysis: analysis)
+    #expect(
+      report.tables[0].headers == ["Date", "When", "Occasion", "Age", "Bought", "Gift ideas"])
+    #expect(
+      report.tables[0].rows == [
+        ["2026-11-30", "in 8 days", "Mom's birthday", "66", "Candle", "Scarf"]
+      ])
+    let json = report.json.serialized(pretty: false)
+    #expect(
+      json.contains(
+        #""bought":[{"id":"candle","title":"Candle","occasion":"birthday","price":12.00,"#
+          + #""currency":"EUR","url":null}]"#), "\(json)")
+    #expect(!json.contains("old-book"))
+  }
+
+  /// The bundled example: Christmas Eve lists the merino scarf bought for it, beside its
+  /// ideas, in the table and the JSON, as the site's `upcoming[].bought` has it.
+  @Test func bundledOccasionsReportListsTheBoughtScarf() throws {
+    let h = DataLoader(
+      root: repositoryRoot.appendingPathComponent("data"), displayRoot: "data"
+    ).load().household
+    let zone = h.settings.timeZone
+    let now = try #require(NowOption.parse("2026-11-22T10:00", timeZone: zone))
+    let analysis = HouseholdAnalysis(h, clock: LocalClock(now: now, timeZone: zone))
+    let eve = try #require(analysis.upcoming.first { $0.id == "christmas-eve" })
+    #expect(eve.bought.map(\.title).contains("Merino wool scarf"))
+    let report = Reports.occasions(h, analysis: analysis)
+    let bought = try #require(report.tables[0].headers.firstIndex(of: "Bought"))
+    let row = try #require(report.tables[0].rows.first { $0.contains(eve.title) })
+    #expect(row[bought] == eve.bought.map(\.title).joined(separator: ", "))
+    let parsed = try #require(
+      try JSONSerialization.jsonObject(with: Data(report.json.serialized().utf8))
+        as? [String: Any])
+    let occasions = try #require(parsed["occasions"] as? [[String: Any]])
+    let entry = try #require(occasions.first { $0["id"] as? String == "christmas-eve" })
+    let titles = (entry["bought"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+    #expect(titles == eve.bought.map(\.title))
+    #expect(titles?.contains("Merino wool scarf") == true)
   }
 
   @Test func remindersReport() {

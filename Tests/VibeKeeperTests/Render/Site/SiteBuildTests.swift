@@ -238,6 +238,33 @@ enum SiteFixture {
     #expect(page.contains("<dt>Planned spend</dt><dd>€30.00 + $67.00</dd>"), "\(page)")
   }
 
+  /// A budget in a currency with three decimals: the site's page shows the same figures as
+  /// `report budgets` (KWD 1.005 spent, 98.995 left), not amounts rounded to two decimals.
+  @Test func theBudgetPageAgreesWithTheReportInTheCurrencysMinorUnit() throws {
+    let root = try TempFolder([
+      "data/vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: KWD\n",
+      "data/budgets/kwd.yml":
+        "title: November\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n",
+      "data/purchases/p.yml": "- {date: 2026-11-02, name: Dates, price: 1.005}\n",
+    ])
+    defer { root.cleanup() }
+    let data = root.url.appendingPathComponent("data")
+    let (outcome, out) = SiteFixture.build(data: data)
+    defer { try? FileManager.default.removeItem(at: out) }
+    #expect(outcome.failure == nil, "\(outcome.diagnostics)")
+    let page = String(
+      decoding: SiteFixture.files(out)["budgets/kwd.html"] ?? Data(), as: UTF8.self)
+    #expect(page.contains("<dt>Spent</dt><dd>KWD 1.005</dd>"), "\(page)")
+    #expect(page.contains("<dt>Left</dt><dd>KWD 98.995</dd>"), "\(page)")
+    // The report, from the same data at the same "now".
+    let household = DataLoader(root: data, displayRoot: "data").load().household
+    let analysis = HouseholdAnalysis(
+      household, clock: LocalClock(now: SiteFixture.now, timeZone: household.settings.timeZone))
+    let overview = TableFormatter.text(
+      try #require(Reports.budgets(household, analysis: analysis).tables.first))
+    #expect(overview.contains("100.000 KWD  1.005 KWD  98.995 KWD"), "\(overview)")
+  }
+
   /// A yearly occasion that ended with `until` last fell on its final year's date.
   @Test func anEndedYearlyOccasionShowsItsLastDate() throws {
     let root = try TempFolder([

@@ -1,0 +1,23 @@
+import Foundation
+
+/// ISO 4217 currencies: how many digits (the minor unit) each writes after the point.
+///
+/// The one table of them. `Currency` (the reports, feeds and charts) and the template
+/// engine's `currency` filter both read it, so the site and the terminal round an amount
+/// to the same digits.
+public enum ISO4217 {
+  /// Currencies whose minor unit is not 2 digits (ISO 4217); every other code has 2.
+  private static let minorUnitExceptions: [String: Int] = [
+    "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0,
+    "PYG": 0, "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0,
+    "XPF": 0,
+    "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+    "CLF": 4, "UYW": 4,
+  ]
+
+  /// The number of digits after the point (JPY 0, KWD 3, most 2; unknown codes 2).
+  /// The code is read case-insensitively, without surrounding spaces.
+  public static func minorUnits(of code: String) -> Int {
+    minorUnitExceptions[code.trimmingCharacters(in: .whitespaces).uppercased()] ?? 2
+  }
+}

@@ -184,7 +184,10 @@ struct BoughtCommand: ParsableCommand {
   @Argument(help: "The item (id or name), or a one-off name with --name.") var item: String
   @Argument(help: "The unit price paid.") var price: String?
   @Flag(help: "ITEM is a one-off name, not an item.") var name = false
-  @Option(name: .customLong("qty"), help: "How many (default 1).") var quantity: String?
+  @Option(
+    name: .customLong("qty"),
+    help: "How many (default the list line's, else 1; fewer than the line asks splits it).")
+  var quantity: String?
   @Option(help: "Where.") var store: String?
   @Option(help: ArgumentHelp("Best before.", valueName: "DATE")) var expires: String?
   @Option(help: "The spending category.") var category: String?

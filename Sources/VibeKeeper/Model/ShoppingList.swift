@@ -73,27 +73,28 @@ extension ShoppingEntry {
   public var mergeKey: String { item.map { "item:" + $0 } ?? "name:" + (name ?? "").lowercased() }
 
   /// Entries with the same `mergeKey` merged into the first, when they are in the same
-  /// state: not bought (quantities added, the first known estimate kept), or bought at the
-  /// same price paid (quantities added, on the latest date given). A bought line and one
-  /// not bought, or two bought at different prices, stay apart: what was paid is each
-  /// line's price times its own quantity. Returns the merged entries in file order and,
-  /// for each line that was merged away, that line and the first line as it was before.
+  /// state and say the same about money: not bought at the same estimate, or bought on the
+  /// same day at the same price paid (quantities added). Lines that differ in any of those
+  /// stay apart, so a merge never changes a total or moves a purchase to another day: what
+  /// was paid is each line's price times its own quantity, on its own date. Returns the
+  /// merged entries in file order and, for each line that was merged away, that line and
+  /// the first line as it was before.
   public static func merged(_ entries: [ShoppingEntry]) -> (
     entries: [ShoppingEntry], duplicates: [(line: ShoppingEntry, first: ShoppingEntry)]
   ) {
     var result: [ShoppingEntry] = []
     var duplicates: [(line: ShoppingEntry, first: ShoppingEntry)] = []
-    // Lines merge when they are the same thing in the same state: not bought, or bought
-    // at the same price paid.
     struct State: Hashable {
       let key: String
-      let bought: Bool
+      let estimate: Decimal?
+      let purchased: Completion
       let actual: Decimal?
     }
     var index: [State: Int] = [:]
     for e in entries {
-      let done = e.purchased.isDone
-      let key = State(key: e.mergeKey, bought: done, actual: done ? e.actual : nil)
+      let key = State(
+        key: e.mergeKey, estimate: e.estimate, purchased: e.purchased,
+        actual: e.purchased.isDone ? e.actual : nil)
       guard let i = index[key] else {
         index[key] = result.count
         result.append(e)
@@ -101,18 +102,8 @@ extension ShoppingEntry {
       }
       duplicates.append((e, result[i]))
       result[i].quantity += e.quantity
-      result[i].estimate = result[i].estimate ?? e.estimate
-      result[i].purchased = latest(result[i].purchased, e.purchased)
     }
     return (result, duplicates)
   }
 
-  /// Two bought lines' completion: the latest date given.
-  private static func latest(_ a: Completion, _ b: Completion) -> Completion {
-    switch (a.date, b.date) {
-    case (let x?, let y?): return .on(max(x, y))
-    case (let x?, nil), (nil, let x?): return .on(x)
-    default: return a
-    }
-  }
 }

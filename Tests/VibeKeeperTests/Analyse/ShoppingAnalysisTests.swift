@@ -103,13 +103,17 @@ import Testing
   /// analysis takes the entries as they are.
   @Test func duplicatesAreMergedByTheModelsRule() throws {
     let (merged, duplicates) = ShoppingEntry.merged([
-      F.entry(item: "milk", quantity: "1", line: 3),
+      F.entry(item: "milk", quantity: "1", estimate: "1.10", line: 3),
       F.entry(name: "Eggs", line: 4),
       F.entry(item: "milk", quantity: "2", estimate: "1.10", line: 5),
       F.entry(name: "eggs", quantity: "6", line: 6),
+      // Another estimate: merged, one of the two would be lost from the total.
+      F.entry(item: "milk", quantity: "1", estimate: "1.50", line: 7),
+      F.entry(item: "milk", quantity: "1", line: 8),
     ])
-    #expect(merged.map(\.quantity) == [3, 7])
+    #expect(merged.map(\.quantity) == [3, 7, 1, 1])
     #expect(merged[0].estimate == F.dec("1.10"))
+    #expect(merged.map(\.location.line) == [3, 4, 7, 8])
     #expect(duplicates.map(\.0.location.line) == [5, 6])
     #expect(duplicates.map(\.1.location.line) == [3, 4])
   }
@@ -127,10 +131,12 @@ import Testing
       F.entry(
         item: "milk", quantity: "3", purchased: .on(F.day("2026-11-12")), actual: "1.00", line: 7),
     ])
-    #expect(merged.map(\.quantity) == [1, 2, 4, 2])
-    #expect(merged.map(\.location.line) == [3, 4, 5, 6])
-    #expect(merged[2].purchased == .on(F.day("2026-11-12")))
-    #expect(duplicates.map(\.0.location.line) == [7])
+    // Bought on another day stays apart (line 7 from line 5): a merge never moves a
+    // purchase to another day.
+    #expect(merged.map(\.quantity) == [1, 2, 1, 2, 3])
+    #expect(merged.map(\.location.line) == [3, 4, 5, 6, 7])
+    #expect(merged[2].purchased == bought)
+    #expect(duplicates.isEmpty)
     var h = Household()
     h.items = [F.item("coffee", "Coffee"), F.item("milk", "Milk")]
     h.purchases = [F.purchase("c", "2026-11-01", "8.00", item: "coffee")]
@@ -138,7 +144,10 @@ import Testing
     l.budget = 5
     h.shopping = [l]
     let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-20")).first)
-    #expect(s.spent == F.dec("9.00"))  // 1 + 4 × 1 + 2 × 2
+    #expect(s.spent == F.dec("9.00"))  // 1 + 1 × 1 + 2 × 2 + 3 × 1
+    // As of 11 November, only what was bought by then counts.
+    let early = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-11")).first)
+    #expect(early.spent == F.dec("2.00"))
   }
 
   @Test func openListsFirst() {

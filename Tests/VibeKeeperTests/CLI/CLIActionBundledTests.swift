@@ -51,6 +51,38 @@ import Testing
       list.contains("  - {name: Birthday candles, estimate: 2.50}\n  - {name: Icing sugar}\n---\n"))
   }
 
+  /// Buying fewer than a list line asks for splits the line: the list, the budget and the
+  /// purchase agree, and what is still to buy stays on the list.
+  @Test func boughtFewerThanTheLineSplitsIt() throws {
+    let folder = try Self.bundledCopy()
+    defer { folder.cleanup() }
+    let now = ["--data", "data", "--now", "2026-11-24T18:00"]
+    func listText() throws -> String {
+      try String(
+        contentsOf: folder.url.appendingPathComponent("data/shopping/baking-for-mum.md"),
+        encoding: .utf8)
+    }
+    let r = try CLI.run(
+      ["bought", "butter", "--qty", "1", "--list", "baking-for-mum"] + now, cwd: folder.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    let list = try listText()
+    #expect(list.contains("  - {item: butter, quantity: 1, estimate: 2.29}\n"), "\(list)")
+    #expect(
+      list.contains(
+        "  - {item: butter, estimate: 2.29, purchased: 2026-11-24, actual: 2.29}\n---\n"),
+      "\(list)")
+    let check = try CLI.run(["check"] + now, cwd: folder.url)
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("0 errors, 0 warnings"), "\(check.stdout)")
+    // The rest can be bought later: the remaining line is ticked whole.
+    let rest = try CLI.run(
+      ["bought", "butter", "--list", "baking-for-mum", "--at", "2026-11-24"] + now, cwd: folder.url)
+    #expect(rest.status == 0, "\(rest.stderr)")
+    #expect(
+      try listText().contains(
+        "  - {item: butter, quantity: 1, estimate: 2.29, purchased: 2026-11-24, actual: 2.29}\n"))
+  }
+
   /// Eight `bought` at once: the writer's lock lets each land, one line each.
   @Test func concurrentWritersAllLand() throws {
     let folder = try Self.bundledCopy()

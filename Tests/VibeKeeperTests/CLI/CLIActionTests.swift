@@ -48,7 +48,10 @@ import Testing
     #expect(r.stdout.contains("time zone Asia/Kolkata"))
     #expect(
       Self.text(folder, "home/vibekeeper.yml").contains("timezone: Asia/Kolkata\ncurrency: INR"))
-    #expect(Self.text(folder, "home/.gitattributes").contains("purchases/**/*.yml merge=union"))
+    let attributes = Self.text(folder, "home/.gitattributes")
+    #expect(attributes.contains("doses/**/*.yml merge=union"))
+    // `used` edits purchase lines: a union merge would keep an edited line twice.
+    #expect(!attributes.contains("purchases/"))
     let check = try CLI.run(["check", "--data", "home"], cwd: folder.url)
     #expect(check.status == 0, "\(check.stderr)")
     #expect(check.stdout.contains("0 errors, 0 warnings"))
@@ -384,6 +387,37 @@ import Testing
       Self.text(folder, "data/shopping/weekend.md")
         == "---\ntitle: Weekend\nitems:\n  - {item: oat-milk, quantity: 3, estimate: 1.79}\n  - {name: Birthday candles, quantity: 2}\ncompleted: 2026-11-26\n---\n"
     )
+  }
+
+  /// A batch that expired more than `keep_expired_days` ago has left the pantry (it counts
+  /// as expired unused): `used` takes the batch still there, and refuses when none is.
+  @Test func usedNeverTakesABatchThatLeftThePantry() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let log = """
+      - {date: 2026-11-01, item: oat-milk, price: 0.99, expires: 2026-11-06}
+      - {date: 2026-11-20, item: oat-milk, price: 0.99, expires: 2026-12-02}
+
+      """
+    try folder.write("data/purchases/2026/11.yml", Data(log.utf8))
+    let used = try vk(["used", "oat-milk", "--now", "2026-11-28T10:00"], folder)
+    #expect(used.status == 0, "\(used.stderr)")
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
+        "- {date: 2026-11-20, item: oat-milk, price: 0.99, expires: 2026-12-02, used: 2026-11-28}\n"
+      ))
+    let before = Self.text(folder, "data/purchases/2026/11.yml")
+    let again = try vk(["used", "oat-milk", "--now", "2026-11-28T10:00"], folder)
+    #expect(again.status == 1)
+    #expect(
+      again.stderr.contains(
+        "no batch of 'oat-milk' is in the pantry on 2026-11-28: the last one expired 2026-11-06"),
+      "\(again.stderr)")
+    #expect(Self.text(folder, "data/purchases/2026/11.yml") == before)
+    // Within the days it stays, the expired batch can still be marked.
+    let inTime = try vk(
+      ["used", "oat-milk", "--at", "2026-11-12", "--now", "2026-11-28T10:00"], folder)
+    #expect(inTime.status == 0, "\(inTime.stderr)")
   }
 
   /// `new result` and `new purchase` follow the same layout: one line in the month's file,

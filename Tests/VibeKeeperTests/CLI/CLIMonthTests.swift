@@ -96,9 +96,10 @@ import Testing
     #expect(doses.components(separatedBy: "status: skipped").count - 1 == 5)
   }
 
-  /// Two clones append to the same month's purchases; git merges them with no conflict
-  /// (the `.gitattributes` `init` writes), and the result loads with both lines.
-  @Test func twoClonesAppendAndMerge() throws {
+  /// Two clones append to the same month's purchases: git reports the conflict (the
+  /// purchase logs are not `merge=union`), `check` refuses the file, and once both sides'
+  /// lines are kept the result loads with both.
+  @Test func twoClonesAppendToPurchasesAndResolveTheConflict() throws {
     let folder = try TempFolder([:])
     defer { folder.cleanup() }
     let root = folder.url
@@ -139,12 +140,24 @@ import Testing
     pull.standardError = FileHandle.nullDevice
     try pull.run()
     pull.waitUntilExit()
-    #expect(pull.terminationStatus == 0)
-    let merged = try String(
-      contentsOf: root.appendingPathComponent("a/purchases/2026/11.yml"), encoding: .utf8)
+    // The purchase logs are not merged by union (`used` edits their lines, and a union
+    // merge keeps an edited line twice): the two appends are a conflict git reports, and
+    // nothing reads or writes the file until it is resolved.
+    #expect(pull.terminationStatus != 0)
+    let log = root.appendingPathComponent("a/purchases/2026/11.yml")
+    let conflicted = try String(contentsOf: log, encoding: .utf8)
+    #expect(conflicted.contains("<<<<<<<"))
+    let refused = try CLI.run(["check", "--data", "a"], cwd: root)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("unresolved merge conflict"), "\(refused.stderr)")
+    // Resolved by keeping both sides' lines.
+    let resolved = conflicted.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("<<<<<<<") && !$0.hasPrefix("=======") && !$0.hasPrefix(">>>>>>>") }
+      .joined(separator: "\n")
+    try Data(resolved.utf8).write(to: log)
+    let merged = try String(contentsOf: log, encoding: .utf8)
     #expect(merged.contains("name: Milk"))
     #expect(merged.contains("name: Eggs"))
-    #expect(!merged.contains("<<<<<<<"))
     let check = try CLI.run(["check", "--data", "a"], cwd: root)
     #expect(check.status == 0, "\(check.stderr)")
     #expect(

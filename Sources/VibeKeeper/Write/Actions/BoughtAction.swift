@@ -32,7 +32,7 @@ public struct BoughtAction: DataAction {
     var paid = price
     var quantity = quantity
     // The list line to tick, found first: its estimate and quantity are the defaults.
-    var tick: (list: ShoppingList, index: Int)?
+    var tick: (list: ShoppingList, line: ShoppingEntry)?
     if let list {
       let shopping = try c.find(ShoppingList.self, list, title: \.title)
       let key = found.map { "item:" + $0.id } ?? "name:" + name.lowercased()
@@ -49,7 +49,7 @@ public struct BoughtAction: DataAction {
       }
       paid = paid ?? line.estimate
       quantity = quantity ?? line.quantity
-      tick = (shopping, line.position)
+      tick = (shopping, line)
     }
     if paid == nil, let id = found?.id {
       // The last price on or before the day: the logs of the last month, quarter and year
@@ -72,10 +72,7 @@ public struct BoughtAction: DataAction {
       )
     }
     let listChange = try tick.map { t throws(DataWriter.Problem) in
-      try c.editing(
-        t.list.meta, kind: .shopping,
-        set: [("purchased", day.description), ("actual", ActionContext.amount(paid))],
-        entry: ("items", t.index))
+      try ticking(t.line, of: t.list, quantity: quantity, paid: paid, day: day, &c)
     }
     var fields: [(key: String, value: String)] = [("date", day.description)]
     if let found {
@@ -93,6 +90,44 @@ public struct BoughtAction: DataAction {
     var summary = "Bought \(name.lowercased() == name ? name : name.lowercasedFirst) \(money)"
     if let store { summary += " at \(store)" }
     return ActionPlan(changes: [purchase] + (listChange.map { [$0] } ?? []), summary: summary)
+  }
+}
+
+extension BoughtAction {
+  /// The change that ticks `line` of `list` as bought on `day` at `paid` each. Fewer than
+  /// the line asks for (`--qty 1` of a line of 2) splits it: the line keeps what is still
+  /// to buy, and a ticked line for what was bought is added after the list's lines, so the
+  /// list, the budget and the purchase agree.
+  fileprivate func ticking(
+    _ line: ShoppingEntry, of list: ShoppingList, quantity: Decimal?, paid: Decimal,
+    day: LocalDate, _ c: inout ActionContext
+  ) throws(DataWriter.Problem) -> FileChange {
+    let bought: [(key: String, value: String)] = [
+      ("purchased", day.description), ("actual", ActionContext.amount(paid)),
+    ]
+    guard let quantity, quantity > 0, quantity < line.quantity else {
+      return try c.editing(list.meta, kind: .shopping, set: bought, entry: ("items", line.position))
+    }
+    let rest = try c.editing(
+      list.meta, kind: .shopping,
+      set: [("quantity", ActionContext.amount(line.quantity - quantity))],
+      entry: ("items", line.position))
+    var fields: [(key: String, value: String)] = [
+      line.item.map { ("item", $0) } ?? ("name", YAMLText.flowScalar(line.name ?? item))
+    ]
+    if quantity != 1 { fields.append(("quantity", ActionContext.amount(quantity))) }
+    if let estimate = line.estimate { fields.append(("estimate", ActionContext.amount(estimate))) }
+    let edit = RecordEdit(
+      file: RecordFile(
+        kind: .shopping, path: list.meta.path, displayPath: c.writer.display(list.meta.path)))
+    do {
+      let after = try edit.appending(
+        entry: String(YAMLText.flowEntry(fields + bought).dropFirst(2)), to: "items",
+        inRecord: list.id, in: rest.after)
+      return FileChange(path: list.meta.path, before: rest.before, after: after)
+    } catch {
+      throw DataWriter.Problem(description: error.description)
+    }
   }
 }
 

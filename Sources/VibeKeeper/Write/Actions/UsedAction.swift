@@ -27,12 +27,24 @@ public struct UsedAction: DataAction {
     }
     // A batch bought after the day was not in the pantry then.
     let open = unused.filter { $0.date <= day }
-    // The pantry's batches first (soonest expiry), else the oldest purchase.
+    // The pantry's batches (soonest expiry first). One that expired more than
+    // `keep_expired_days` before the day has left the pantry and counts as expired unused:
+    // marking it now would rewrite the waste figures after the fact.
+    let keep = max(0, h.settings.pantry.keepExpiredDays)
+    let tracked = open.filter { $0.expires != nil }
+    let pantry = tracked.filter { p in p.expires.map { $0.days(to: day) <= keep } ?? false }
+    // An item the pantry never tracks (no `expires:` on any open batch): its oldest purchase.
     let batch =
-      open.filter { $0.expires != nil }.min {
+      pantry.min {
         ($0.expires ?? $0.date, $0.date, $0.id) < ($1.expires ?? $1.date, $1.date, $1.id)
-      } ?? open.min { ($0.date, $0.id) < ($1.date, $1.id) }
+      } ?? (tracked.isEmpty ? open.min { ($0.date, $0.id) < ($1.date, $1.id) } : nil)
     guard let batch else {
+      if let gone = tracked.compactMap(\.expires).max() {
+        throw DataWriter.Problem(
+          description:
+            "no batch of '\(item)' is in the pantry on \(day): the last one expired \(gone) and left it \(keep) days later, counted as expired unused (give the day it was used up with --at, if it was before that)"
+        )
+      }
       let names = Set(
         h.purchases.filter { $0.expires != nil && $0.used == nil }.map {
           PurchaseMath.displayName(of: $0, in: h)

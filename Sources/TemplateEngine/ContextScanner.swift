@@ -16,6 +16,13 @@ struct ContextScanner: Sendable {
   private var attributeName = ""
   /// Whether the current attribute value already has text that fixes a URL's scheme.
   private var valueFixed = false
+  /// Whether the current attribute value is a URL (`href`, `src` ...).
+  private var urlValue = false
+  /// The literal text of the current URL attribute value while its scheme is open, since the
+  /// value began or since the last `{{ }}` in it; and how many UTF-8 bytes of it the text
+  /// being fed holds.
+  private var schemeText = ""
+  private var schemeBytes = 0
   private var rawTag = ""
   private var matched = 0
   /// In a comment: right after its `<!--` (so `<!-->` ends it), and after `--!`.
@@ -60,16 +67,19 @@ struct ContextScanner: Sendable {
     case .beforeValue:
       state = .unquotedValue
       valueFixed = false
+      schemeText = ""
       js = JavaScriptScanner()
       if isEventHandler { return .htmlEventUnquoted }
       return ContextScanner.urlAttributes.contains(attributeName) ? .htmlTagURL : .htmlTag
     case .unquotedValue:
       if isEventHandler { return js.inString ? .htmlEventStringUnquoted : .htmlEventUnquoted }
       let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
+      if isURL { schemeText = "" }
       return isURL ? .htmlTagURL : .htmlTag
     case .quotedValue:
       if isEventHandler { return js.inString ? .htmlEventString : .htmlEventAttribute }
       let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
+      if isURL { schemeText = "" }
       return isURL ? .htmlURL : .htmlAttribute
     }
   }
@@ -77,10 +87,44 @@ struct ContextScanner: Sendable {
   /// Whether the attribute being written is an event handler (its value is JavaScript).
   private var isEventHandler: Bool { attributeName.hasPrefix("on") }
 
-  /// Advances over literal template text.
-  mutating func feed(_ text: String) {
-    guard state != .plain else { return }
-    for c in text.unicodeScalars { step(c) }
+  /// Advances over literal template text; tells how the text takes part in the scheme of a
+  /// URL attribute value that is still open, when it does (nil for most texts).
+  mutating func feed(_ text: String) -> URLText? {
+    guard state != .plain else { return nil }
+    let startsOpen = inOpenURL
+    var leading: Int?
+    var colon = false
+    var offset = 0
+    schemeBytes = 0
+    for c in text.unicodeScalars {
+      step(c)
+      if startsOpen, leading == nil, !inOpenURL {
+        leading = offset
+        colon = c == ":"
+      }
+      offset += UTF8.width(c)
+    }
+    let trailing = inOpenURL ? schemeText : nil
+    guard startsOpen || trailing != nil else { return nil }
+    return URLText(
+      leading: startsOpen ? leading ?? offset : nil, colon: colon, trailing: trailing,
+      trailingBytes: trailing == nil ? 0 : schemeBytes)
+  }
+
+  /// Whether the position is inside a URL attribute value whose scheme is still open: no
+  /// literal `:`, `/`, `?` or `#` yet.
+  private var inOpenURL: Bool {
+    guard urlValue, !valueFixed else { return false }
+    switch state {
+    case .quotedValue, .unquotedValue: return true
+    default: return false
+    }
+  }
+
+  /// Notes that the attribute's name is complete and its value comes next.
+  private mutating func startValue() {
+    state = .beforeValue
+    urlValue = !isEventHandler && ContextScanner.urlAttributes.contains(attributeName)
   }
 
   private static func isSpace(_ c: Unicode.Scalar) -> Bool {
@@ -142,7 +186,7 @@ struct ContextScanner: Sendable {
     switch state {
     case .attributeName:
       if c == "=" {
-        state = .beforeValue
+        startValue()
       } else if ContextScanner.isSpace(c) {
         state = .afterAttributeName
       } else if c == ">" {
@@ -154,7 +198,7 @@ struct ContextScanner: Sendable {
       }
     case .afterAttributeName:
       if c == "=" {
-        state = .beforeValue
+        startValue()
       } else if c == ">" {
         closeTag()
       } else if !ContextScanner.isSpace(c) {
@@ -163,6 +207,8 @@ struct ContextScanner: Sendable {
       }
     case .beforeValue:
       valueFixed = false
+      schemeText = ""
+      schemeBytes = 0
       js = JavaScriptScanner()
       if c == "\"" || c == "'" {
         state = .quotedValue(c)
@@ -220,6 +266,10 @@ struct ContextScanner: Sendable {
     // Only a separator fixes the scheme: a literal prefix such as "java" followed by a
     // value could still form one.
     if c == "/" || c == "?" || c == "#" || c == ":" { valueFixed = true }
+    if urlValue, !valueFixed {
+      schemeText.unicodeScalars.append(c)
+      schemeBytes += UTF8.width(c)
+    }
     if isEventHandler { js.step(c) }
   }
 
@@ -253,4 +303,22 @@ struct ContextScanner: Sendable {
       matched = lower == "<" ? 1 : 0
     }
   }
+}
+
+/// How a literal text takes part in the scheme of a URL attribute value that is still open
+/// (no literal `:`, `/`, `?` or `#` yet), where values printed at the value's start and the
+/// text after them could together make a scheme (`href="{{ a }}:{{ b }}"`); the renderer
+/// checks the scheme once it is complete (see `TemplateRenderer.writeURLText`).
+struct URLText: Sendable, Equatable {
+  /// When the text starts inside such a value: how many of its UTF-8 bytes come before the
+  /// scheme is decided (all of them when it stays open to the text's end).
+  var leading: Int?
+  /// Whether the character after `leading` is the `:` that ends a scheme (rather than
+  /// `/`, `?`, `#` or the end of the value).
+  var colon = false
+  /// When the text ends inside such a value: the value's literal text since it began or
+  /// since the last `{{ }}` in it (the start of a scheme), and how many UTF-8 bytes of that
+  /// are in this text.
+  var trailing: String?
+  var trailingBytes = 0
 }

@@ -40,6 +40,18 @@ enum EscapeMode: Sendable, Equatable {
   case jsonString
 }
 
+/// Where the start of a URL leaves its scheme (see `Escaping.scheme(of:)`).
+enum URLScheme: Sendable, Equatable {
+  /// No `:`, `/`, `?` or `#` yet: what follows could still make a scheme.
+  case open
+  /// A `/`, `?` or `#` came first: a relative URL, with no scheme.
+  case relative
+  /// A scheme that may be printed (`https:`, `mailto:` ...).
+  case allowed
+  /// Any other scheme (`javascript:`, `data:` ...).
+  case blocked
+}
+
 /// The escaping functions of every output context.
 public enum Escaping {
   /// A value's text as part of safe markup in `format`: a safe value as it is; any other
@@ -156,14 +168,45 @@ public enum Escaping {
       cleaned.append(scalar)
     }
     let url = String(cleaned)
-    for scalar in url.unicodeScalars {
-      if scalar == "/" || scalar == "?" || scalar == "#" { return url }
-      if scalar == ":" {
-        let scheme = url.prefix { $0 != ":" }.lowercased()
-        return ["http", "https", "mailto", "webcal", "webcals"].contains(scheme) ? url : "#blocked"
+    return scheme(of: url) == .blocked ? "#blocked" : url
+  }
+
+  /// The schemes a URL printed in an attribute may have.
+  static let allowedSchemes: Set<String> = ["http", "https", "mailto", "webcal", "webcals"]
+
+  /// Where the start of a URL leaves its scheme: still open (no `:`, `/`, `?` or `#` yet,
+  /// so what follows could still make one), decided without one (a relative URL), or ended
+  /// by a `:`, as an allowed scheme or not. Read as browsers read it: tabs and line breaks
+  /// anywhere and spaces or control characters at the start are ignored.
+  static func scheme(of s: String) -> URLScheme {
+    var scheme = String.UnicodeScalarView()
+    var atStart = true
+    for scalar in s.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
+      if atStart, scalar.value <= 0x20 { continue }
+      atStart = false
+      switch scalar {
+      case "/", "?", "#": return .relative
+      case ":": return allowedSchemes.contains(String(scheme).lowercased()) ? .allowed : .blocked
+      default: scheme.append(scalar)
       }
     }
-    return url
+    return .open
+  }
+
+  /// An open URL start (no `:`, `/`, `?` or `#`) as `scheme(of:)` reads it: without tabs,
+  /// line breaks and leading spaces, and cut where it is already longer than any allowed
+  /// scheme (any scheme it begins is blocked either way), so it stays short however many
+  /// values are written into it.
+  static func openScheme(_ s: String) -> String {
+    var kept = String.UnicodeScalarView()
+    var count = 0
+    for scalar in s.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
+      if kept.isEmpty, scalar.value <= 0x20 { continue }
+      kept.append(scalar)
+      count += 1
+      if count == 16 { break }
+    }
+    return String(kept)
   }
 
   /// Escapes iCalendar TEXT (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks;

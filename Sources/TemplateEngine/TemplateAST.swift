@@ -100,6 +100,9 @@ struct TestCall: Sendable {
 enum Node: Sendable {
   /// Literal text.
   case text(String, at: Int)
+  /// Literal text that takes part in the open scheme of a URL attribute value (see
+  /// `URLText`): `href="{{ a }}:…"`, `href="java`.
+  case urlText(String, URLText, at: Int)
   /// `{{ expression }}`, escaped for the context it sits in.
   case output(Expr, EscapeMode, at: Int)
   /// `if` / `elif` / `else`.

@@ -44,8 +44,11 @@ struct TemplateParser {
       index += 1
       switch token.kind {
       case .text(let text):
-        scanner.feed(text)
-        nodes.append(.text(text, at: token.offset))
+        if let url = scanner.feed(text) {
+          nodes.append(.urlText(text, url, at: token.offset))
+        } else {
+          nodes.append(.text(text, at: token.offset))
+        }
       case .output:
         var p = ExpressionParser(source: source, tokens: token.tokens, filters: filters)
         let value = try p.parseExpression()

@@ -118,9 +118,10 @@ extension TemplateRenderer {
   private mutating func capture(_ body: (inout TemplateRenderer) throws(TemplateError) -> Void)
     throws(TemplateError) -> String
   {
-    let saved = out
+    let saved = (out, urlScheme)
     out = []
-    defer { out = saved }
+    urlScheme = nil
+    defer { (out, urlScheme) = saved }
     try body(&self)
     return String(decoding: out, as: UTF8.self)
   }

@@ -40,6 +40,9 @@ struct TemplateRenderer {
   var reads: ReadNode? { scopes.reads }
   /// Whether the render used a filter that depends on the clock's "today".
   var readsToday = false
+  /// Where the scheme of the URL attribute value being written stands (see
+  /// `TemplateRenderer+URLs.swift`); nil outside such a value.
+  var urlScheme: URLSchemeState?
 
   /// A renderer of `template` over `context`.
   init(
@@ -134,7 +137,11 @@ struct TemplateRenderer {
       try step(at: nodeOffset(node))
       switch node {
       case .text(let text, let at):
+        urlScheme = nil
         out.append(contentsOf: text.utf8)
+        try checkOutput(at: at)
+      case .urlText(let text, let url, let at):
+        writeURLText(text, url)
         try checkOutput(at: at)
       case .output(let expr, let mode, let at):
         write(try eval(expr), mode)
@@ -211,7 +218,8 @@ struct TemplateRenderer {
   private func nodeOffset(_ node: Node) -> Int {
     switch node {
     case .output(_, _, let at), .include(_, let at), .importMacros(_, _, let at),
-      .text(_, let at), .conditional(_, _, let at), .assign(_, _, let at), .block(_, let at):
+      .text(_, let at), .urlText(_, _, let at), .conditional(_, _, let at), .assign(_, _, let at),
+      .block(_, let at):
       return at
     case .loop(let loop): return loop.at
     }
@@ -309,23 +317,24 @@ struct TemplateRenderer {
     if names.count == 2 { scopes.set(names[1], value, origin: origin) }
   }
 
-  /// Writes a value escaped for its context (safe values as they are, but where a URL
-  /// starts even a safe value with a scheme other than the allowed ones is `#blocked`:
-  /// `href="{{ url | e }}"` is a common habit, and escaping never made a URL safe).
+  /// Writes a value escaped for its context (safe values as they are, but where a URL's
+  /// scheme is open even a safe value is checked, see `writeURL`).
   mutating func write(_ value: TemplateValue, _ mode: EscapeMode) {
+    if mode == .htmlURL || mode == .htmlTagURL {
+      writeURL(value, mode)
+      return
+    }
+    urlScheme = nil
     if case .safe(let s) = value {
-      let isURL = mode == .htmlURL || mode == .htmlTagURL
-      out.append(contentsOf: (isURL && Escaping.safeURL(s) == "#blocked" ? "#blocked" : s).utf8)
+      out.append(contentsOf: s.utf8)
       return
     }
     let clock = environment.clock
     switch mode {
     case .none: out.append(contentsOf: value.text(clock).utf8)
     case .htmlText, .htmlAttribute: Escaping.html(value.text(clock), into: &out)
-    case .htmlURL: Escaping.html(Escaping.safeURL(value.text(clock)), into: &out)
+    case .htmlURL, .htmlTagURL: writeURL(value, mode)
     case .htmlTag: out.append(contentsOf: Escaping.htmlStrict(value.text(clock)).utf8)
-    case .htmlTagURL:
-      out.append(contentsOf: Escaping.htmlStrict(Escaping.safeURL(value.text(clock))).utf8)
     case .script, .jsonValue:
       out.append(contentsOf: value.json(clock).serialized(pretty: false).utf8)
     case .htmlEventAttribute: Escaping.html(value.json(clock).serialized(pretty: false), into: &out)

@@ -46,10 +46,93 @@ import VibeBasics
         + ##"<a href="https://example.com/?a=1&amp;b=2">c</a><a href="mailto:ana@example.com">d</a>"##
         + ##"<a href="gifts/tea-set.html">e</a><form action='#blocked'></form>"##
         + ##"<a href=&#x23;blocked>f</a><a href="/x/javascript:alert(1)">g</a>"##)
-    // A scheme split over two values is still caught.
+    // A scheme split over two values is still caught: the value so far is `#blocked`.
     let split = try TT.render(
       ##"<a href="{{ a }}{{ b }}">"##, name: "p.html", ["a": "java", "b": "script:x"])
-    #expect(split == ##"<a href="java#blocked">"##)
+    #expect(split == ##"<a href="#blocked">"##)
+  }
+
+  /// A scheme made of values printed at the start of a URL and the literal text or values
+  /// after them is checked once it is complete: the value so far becomes `#blocked` (what
+  /// follows is then part of its fragment).
+  @Test func schemesMadeOfValuesAndTextAreBlocked() throws {
+    let c: TemplateValue = ["relationship": "javascript", "name": "alert(document.cookie)"]
+    let page = try TT.render(
+      ##"<a href="{{ c.relationship }}:{{ c.name }}">x</a>"##, name: "p.html", ["c": c])
+    #expect(page == ##"<a href="#blocked:alert(document.cookie)">x</a>"##)
+    let values: [String: TemplateValue] = [
+      "js": "javascript", "upper": "JavaScript", "a": "javas", "j": "java", "s": "script",
+      "d": "data", "b": "alert(1)", "parts": ["java", "script"], "on": true,
+    ]
+    let cases: [(template: String, expected: String)] = [
+      // A value, then a literal colon (quoted, single-quoted and unquoted values).
+      (##"<a href="{{ js }}:{{ b }}">"##, ##"<a href="#blocked:alert(1)">"##),
+      (##"<a href='{{ upper }}:{{ b }}'>"##, ##"<a href='#blocked:alert(1)'>"##),
+      (##"<a href={{ js }}:{{ b }}>"##, ##"<a href=#blocked:alert&#x28;1&#x29;>"##),
+      (##"<img src="{{ d }}:text/html,x">"##, ##"<img src="#blocked:text/html,x">"##),
+      // The scheme split between a value and the literal text after it.
+      (##"<a href="{{ a }}cript:{{ b }}">"##, ##"<a href="#blocked:alert(1)">"##),
+      ("<a href=\"{{ j }}\tscript:x\">", ##"<a href="#blocked:x">"##),
+      // Values only, or values between literal text.
+      (##"<a href="{{ j }}{{ s }}:{{ b }}">"##, ##"<a href="#blocked:alert(1)">"##),
+      (##"<a href="ja{{ 'va' }}{{ s }}:x">"##, ##"<a href="#blocked:x">"##),
+      (##"<a href="{{ j }}sc{{ 'ript' }}:x">"##, ##"<a href="#blocked:x">"##),
+      (##"<a href="{{ j }}{{ 'https://example.com/' }}">"##, ##"<a href="#blocked">"##),
+      // Values printed by a loop, in a branch, or by a macro.
+      (##"<a href="{% for p in parts %}{{ p }}{% endfor %}:x">"##, ##"<a href="#blocked:x">"##),
+      (##"<a href="{% if on %}{{ js }}{% endif %}:x">"##, ##"<a href="#blocked:x">"##),
+      (
+        ##"{% macro m() %}javascript{% endmacro %}<a href="{{ m() }}:x">"##,
+        ##"<a href="#blocked:x">"##
+      ),
+      // A second URL attribute of the same tag.
+      (##"<a href="{{ j }}" ping="{{ js }}:x">"##, ##"<a href="java" ping="#blocked:x">"##),
+    ]
+    for (template, expected) in cases {
+      #expect(try TT.render(template, name: "p.html", values) == expected, "\(template)")
+    }
+  }
+
+  /// Links written the usual way come out as before: values that start a URL, alone or
+  /// with literal text, an allowed scheme completed by text, and anything after the scheme
+  /// is decided.
+  @Test func usualURLTemplatesAreUnchanged() throws {
+    let values: [String: TemplateValue] = [
+      "top": "", "up": "../", "path": "gifts/tea-set.html", "email": "ana@example.com",
+      "url": "https://example.com/?a=1&b=2", "id": "top", "slug": "tea",
+      "webcal": "webcal://x/c.ics",
+      "https": "https", "mailto": "mailto", "js": "javascript:alert(1)", "j": "java",
+    ]
+    let cases: [(template: String, expected: String)] = [
+      (##"<a href="{{ top }}gifts/x.html">"##, ##"<a href="gifts/x.html">"##),
+      (##"<a href="{{ up }}gifts/x.html">"##, ##"<a href="../gifts/x.html">"##),
+      (##"<a href="{{ top }}{{ path }}">"##, ##"<a href="gifts/tea-set.html">"##),
+      (##"<a href="{{ up }}{{ path }}">"##, ##"<a href="../gifts/tea-set.html">"##),
+      (##"<a href="{{ slug }}.html">"##, ##"<a href="tea.html">"##),
+      (##"<a href={{ slug }}.html>"##, ##"<a href=tea.html>"##),
+      (##"<a href="mailto:{{ email }}">"##, ##"<a href="mailto:ana@example.com">"##),
+      (##"<a href="{{ url }}">"##, ##"<a href="https://example.com/?a=1&amp;b=2">"##),
+      (##"<a href="{{ webcal }}">"##, ##"<a href="webcal://x/c.ics">"##),
+      (##"<a href="#{{ id }}">"##, ##"<a href="#top">"##),
+      (##"<a href="{{ slug }}?q={{ id }}">"##, ##"<a href="tea?q=top">"##),
+      (##"<a href="{{ slug }}#{{ id }}">"##, ##"<a href="tea#top">"##),
+      // An allowed scheme made of a value and the text after it.
+      (##"<a href="{{ https }}://example.com/">"##, ##"<a href="https://example.com/">"##),
+      (##"<a href="{{ mailto }}:{{ email }}">"##, ##"<a href="mailto:ana@example.com">"##),
+      (##"<a href="{{ 'ht' }}tps://x/">"##, ##"<a href="https://x/">"##),
+      // A scheme a value decided (a relative path) is not reopened by a later colon.
+      (##"<a href="{{ up }}{{ slug }}:{{ id }}">"##, ##"<a href="../tea:top">"##),
+      // Colons after the value ended, and in other attributes, are not schemes.
+      (##"<a href="{{ j }}">Note: {{ j }}</a>"##, ##"<a href="java">Note: java</a>"##),
+      (
+        ##"<a title="{{ j }}:x" href="{{ path }}">"##,
+        ##"<a title="java:x" href="gifts/tea-set.html">"##
+      ),
+      (##"<a href="/x/{{ js }}">"##, ##"<a href="/x/javascript:alert(1)">"##),
+    ]
+    for (template, expected) in cases {
+      #expect(try TT.render(template, name: "p.html", values) == expected, "\(template)")
+    }
   }
 
   @Test func scriptsAndEventHandlersGetJSON() throws {

@@ -152,6 +152,18 @@ import VibeBasics
     #expect(grouped == "Ana: Tea+Mug; Ben: Book; ")
   }
 
+  /// A map given to `first` or `last` is its values in key order, as for the other list
+  /// filters; an empty map gives none.
+  @Test func firstAndLastOfAMap() throws {
+    #expect(
+      try TT.render(#"{% set d = {"b": 2, "a": 1} %}[{{ d|first }}][{{ d|last }}]"#) == "[1][2]")
+    let maps: [String: TemplateValue] = [
+      "m": ["z": "last", "c": "first", "k": "middle"], "e": [:],
+    ]
+    let out = try TT.render("[{{ m | first }}][{{ m | last }}][{{ e | first }}]", maps)
+    #expect(out == "[first][last][]")
+  }
+
   @Test func escapingFilters() throws {
     let out = try TT.render(
       "{{ 'a b&c/é' | urlencode }}|{{ 'x;y,z' | ics }}|{{ {'k': [1, 'é<']} | json }}", name: "x.txt"

@@ -11,6 +11,8 @@ extension TemplateFilters {
       case .array(let items): return items.first ?? .null
       // A character of safe markup is plain text again (as in Jinja).
       case .string(let s), .safe(let s): return s.first.map { .string(String($0)) } ?? .null
+      // A map is its values in key order, as for the other list filters.
+      case .dictionary, .object: return try list(v, "first").first ?? .null
       default: return .null
       }
     }.reading(.pick(comparingKey: false, single: true)).taking([]),
@@ -19,6 +21,8 @@ extension TemplateFilters {
       case .array(let items): return items.last ?? .null
       // A character of safe markup is plain text again (as in Jinja).
       case .string(let s), .safe(let s): return s.last.map { .string(String($0)) } ?? .null
+      // A map is its values in key order, as for the other list filters.
+      case .dictionary, .object: return try list(v, "last").last ?? .null
       default: return .null
       }
     }.reading(.pick(comparingKey: false, single: true)).taking([]),

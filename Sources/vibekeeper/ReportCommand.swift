@@ -72,6 +72,9 @@ struct ReportCommand: ParsableCommand {
         "\(loaded.household.recordCount) records, report in \(Terminal.milliseconds(since: started)) ms\n"
       )
     }
+    // No data folder at all (a wrong --data): no report, so `> budgets.json` in a cron job
+    // does not replace yesterday's file with an empty one.
+    guard loaded.folderReadable else { throw ExitCode(1) }
     let text = format.render(report)
     // CSV, JSON and Markdown are written as they are for a file or a pipe; on a terminal a
     // person reads them, and what the data holds must not drive the terminal (escape

@@ -44,6 +44,17 @@ import Testing
     }
   }
 
+  /// A wrong --data prints no report: `report budgets --format json > budgets.json` in a
+  /// cron job must not replace the file with an empty report.
+  @Test func noDataFolderPrintsNoReport() throws {
+    let r = try CLI.run([
+      "report", "budgets", "--format", "json", "--data", "/nonexistent/vk-\(UUID().uuidString)",
+    ])
+    #expect(r.status == 1)
+    #expect(r.stdout.isEmpty, "\(r.stdout)")
+    #expect(r.stderr.contains("there is no data folder"), "\(r.stderr)")
+  }
+
   @Test func searchFindsWithoutAccents() throws {
     let r = try CLI.run(["search", "zoe"])
     #expect(r.status == 0)

@@ -3,14 +3,16 @@ import Foundation
 /// `vkbench compare`: builds the same gifts with VibeKeeper and Hugo (1,000 and 10,000
 /// pages) and a household of 100,000 records, on a RAM disk and on the normal disk, and
 /// prints wall time, CPU time and peak memory of each, the ratio VibeKeeper / Hugo, a
-/// plain `cp -r` of the input as the floor, and a rebuild after one record changed; for the
-/// household also `check`.
+/// plain `cp -r` of the input as the floor, and a rebuild after one record changed (also
+/// committed, in a repository of `--history` commits); for the household also `check`.
 enum CompareBenchmark {
   struct Options {
     var runs = 3
     var householdRuns = 1
     var gifts = [1_000, 10_000]
     var household = 100_000
+    /// Commits of history the gifts' data folder gets for the git cases (0: none).
+    var history = 3_000
     var vibekeeper: String
     var hugo = "/usr/bin/hugo"
     var locations: [(name: String, path: String)] = [
@@ -32,6 +34,7 @@ enum CompareBenchmark {
       case "--vibekeeper": o.vibekeeper = args.popFirst() ?? o.vibekeeper
       case "--hugo": o.hugo = args.popFirst() ?? o.hugo
       case "--tmpfs-only": o.locations.removeLast()
+      case "--history": o.history = args.popFirst().flatMap(Int.init) ?? o.history
       default: throw BenchError("unknown option \(arg)")
       }
     }
@@ -89,6 +92,22 @@ enum CompareBenchmark {
       o.runs, prepare: {},
       [o.hugo, "--quiet", "--source", hugoSite.path, "--destination", hugoOut])
     row(place, label, "hugo again", hugoAgain, against: incremental)
+    if o.history > 0 {
+      // The folder as a repository with a long history: the first build reads it whole
+      // (`git log`), later ones only the commits since.
+      let folder = root.appendingPathComponent("data")
+      try GitHistoryFixture.write(data: folder, commits: o.history)
+      let first = try Measurement.median(1, prepare: {}, build(o, data: data, output: out))
+      row(place, label, "vk git \(o.history) read", first)
+      let committed = try Measurement.median(
+        o.runs,
+        prepare: {
+          edit += 1
+          try touchGift(root.appendingPathComponent("data/gifts/gift-5.md"), edit)
+          try GitHistoryFixture.commitAll(folder, "Edit \(edit)")
+        }, build(o, data: data, output: out))
+      row(place, label, "vk git 1 commit", committed)
+    }
     try? FileManager.default.removeItem(at: root)
   }
 

@@ -16,13 +16,12 @@ struct ContextScanner: Sendable {
   private var attributeName = ""
   /// Whether the current attribute value already has text that fixes a URL's scheme.
   private var valueFixed = false
-  /// Whether the current attribute value is a URL (`href`, `src` ...).
-  private var urlValue = false
-  /// The literal text of the current URL attribute value while its scheme is open, since the
-  /// value began or since the last `{{ }}` in it; and how many UTF-8 bytes of it the text
-  /// being fed holds.
-  private var schemeText = ""
-  private var schemeBytes = 0
+  /// Where URL attribute values start and end in the text being fed (UTF-8 offsets), and
+  /// the offset of the character being read.
+  private var marks: [URLValueMark] = []
+  private var offset = 0
+  /// Whether a `{{ }}` just started a URL attribute value (`href={{ url }}`).
+  private var valueStartedByOutput = false
   private var rawTag = ""
   private var matched = 0
   /// In a comment: right after its `<!--` (so `<!-->` ends it), and after `--!`.
@@ -67,19 +66,17 @@ struct ContextScanner: Sendable {
     case .beforeValue:
       state = .unquotedValue
       valueFixed = false
-      schemeText = ""
       js = JavaScriptScanner()
       if isEventHandler { return .htmlEventUnquoted }
-      return ContextScanner.urlAttributes.contains(attributeName) ? .htmlTagURL : .htmlTag
+      valueStartedByOutput = isURLAttribute
+      return isURLAttribute ? .htmlTagURL : .htmlTag
     case .unquotedValue:
       if isEventHandler { return js.inString ? .htmlEventStringUnquoted : .htmlEventUnquoted }
       let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
-      if isURL { schemeText = "" }
       return isURL ? .htmlTagURL : .htmlTag
     case .quotedValue:
       if isEventHandler { return js.inString ? .htmlEventString : .htmlEventAttribute }
       let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
-      if isURL { schemeText = "" }
       return isURL ? .htmlURL : .htmlAttribute
     }
   }
@@ -87,44 +84,28 @@ struct ContextScanner: Sendable {
   /// Whether the attribute being written is an event handler (its value is JavaScript).
   private var isEventHandler: Bool { attributeName.hasPrefix("on") }
 
-  /// Advances over literal template text; tells how the text takes part in the scheme of a
-  /// URL attribute value that is still open, when it does (nil for most texts).
-  mutating func feed(_ text: String) -> URLText? {
-    guard state != .plain else { return nil }
-    let startsOpen = inOpenURL
-    var leading: Int?
-    var colon = false
-    var offset = 0
-    schemeBytes = 0
+  /// Whether the attribute being written takes a URL (and is no event handler).
+  private var isURLAttribute: Bool {
+    !isEventHandler && ContextScanner.urlAttributes.contains(attributeName)
+  }
+
+  /// Advances over literal template text; returns where in it (UTF-8 offsets) URL
+  /// attribute values start and end, in order (empty for most texts).
+  mutating func feed(_ text: String) -> [URLValueMark] {
+    guard state != .plain else { return [] }
+    marks = []
+    offset = 0
     for c in text.unicodeScalars {
       step(c)
-      if startsOpen, leading == nil, !inOpenURL {
-        leading = offset
-        colon = c == ":"
-      }
       offset += UTF8.width(c)
     }
-    let trailing = inOpenURL ? schemeText : nil
-    guard startsOpen || trailing != nil else { return nil }
-    return URLText(
-      leading: startsOpen ? leading ?? offset : nil, colon: colon, trailing: trailing,
-      trailingBytes: trailing == nil ? 0 : schemeBytes)
+    return marks
   }
 
-  /// Whether the position is inside a URL attribute value whose scheme is still open: no
-  /// literal `:`, `/`, `?` or `#` yet.
-  private var inOpenURL: Bool {
-    guard urlValue, !valueFixed else { return false }
-    switch state {
-    case .quotedValue, .unquotedValue: return true
-    default: return false
-    }
-  }
-
-  /// Notes that the attribute's name is complete and its value comes next.
-  private mutating func startValue() {
-    state = .beforeValue
-    urlValue = !isEventHandler && ContextScanner.urlAttributes.contains(attributeName)
+  /// Whether the last `{{ }}` started a URL attribute value (`href={{ url }}`); asked once.
+  mutating func takeValueStartedByOutput() -> Bool {
+    defer { valueStartedByOutput = false }
+    return valueStartedByOutput
   }
 
   private static func isSpace(_ c: Unicode.Scalar) -> Bool {
@@ -186,7 +167,7 @@ struct ContextScanner: Sendable {
     switch state {
     case .attributeName:
       if c == "=" {
-        startValue()
+        state = .beforeValue
       } else if ContextScanner.isSpace(c) {
         state = .afterAttributeName
       } else if c == ">" {
@@ -198,7 +179,7 @@ struct ContextScanner: Sendable {
       }
     case .afterAttributeName:
       if c == "=" {
-        startValue()
+        state = .beforeValue
       } else if c == ">" {
         closeTag()
       } else if !ContextScanner.isSpace(c) {
@@ -207,23 +188,30 @@ struct ContextScanner: Sendable {
       }
     case .beforeValue:
       valueFixed = false
-      schemeText = ""
-      schemeBytes = 0
       js = JavaScriptScanner()
       if c == "\"" || c == "'" {
         state = .quotedValue(c)
+        if isURLAttribute { marks.append(URLValueMark(offset: offset + 1, starts: true)) }
       } else if c == ">" {
         closeTag()
       } else if !ContextScanner.isSpace(c) {
         state = .unquotedValue
+        if isURLAttribute { marks.append(URLValueMark(offset: offset, starts: true)) }
         noteValueText(c)
       }
     case .quotedValue(let quote):
-      if c == quote { state = .inTag } else { noteValueText(c) }
+      if c == quote {
+        endValue()
+        state = .inTag
+      } else {
+        noteValueText(c)
+      }
     default:
       if ContextScanner.isSpace(c) {
+        endValue()
         state = .inTag
       } else if c == ">" {
+        endValue()
         closeTag()
       } else {
         noteValueText(c)
@@ -262,14 +250,15 @@ struct ContextScanner: Sendable {
     }
   }
 
+  /// Notes that the attribute value being read ends before the current character.
+  private mutating func endValue() {
+    if isURLAttribute { marks.append(URLValueMark(offset: offset, starts: false)) }
+  }
+
   private mutating func noteValueText(_ c: Unicode.Scalar) {
     // Only a separator fixes the scheme: a literal prefix such as "java" followed by a
     // value could still form one.
     if c == "/" || c == "?" || c == "#" || c == ":" { valueFixed = true }
-    if urlValue, !valueFixed {
-      schemeText.unicodeScalars.append(c)
-      schemeBytes += UTF8.width(c)
-    }
     if isEventHandler { js.step(c) }
   }
 
@@ -305,20 +294,9 @@ struct ContextScanner: Sendable {
   }
 }
 
-/// How a literal text takes part in the scheme of a URL attribute value that is still open
-/// (no literal `:`, `/`, `?` or `#` yet), where values printed at the value's start and the
-/// text after them could together make a scheme (`href="{{ a }}:{{ b }}"`); the renderer
-/// checks the scheme once it is complete (see `TemplateRenderer.writeURLText`).
-struct URLText: Sendable, Equatable {
-  /// When the text starts inside such a value: how many of its UTF-8 bytes come before the
-  /// scheme is decided (all of them when it stays open to the text's end).
-  var leading: Int?
-  /// Whether the character after `leading` is the `:` that ends a scheme (rather than
-  /// `/`, `?`, `#` or the end of the value).
-  var colon = false
-  /// When the text ends inside such a value: the value's literal text since it began or
-  /// since the last `{{ }}` in it (the start of a scheme), and how many UTF-8 bytes of that
-  /// are in this text.
-  var trailing: String?
-  var trailingBytes = 0
+/// Where a URL attribute value starts or ends in a literal text (a UTF-8 offset): the
+/// renderer reads each such value whole once it is written (`Escaping.hasBlockedScheme`).
+struct URLValueMark: Sendable, Equatable {
+  let offset: Int
+  let starts: Bool
 }

@@ -40,18 +40,6 @@ enum EscapeMode: Sendable, Equatable {
   case jsonString
 }
 
-/// Where the start of a URL leaves its scheme (see `Escaping.scheme(of:)`).
-enum URLScheme: Sendable, Equatable {
-  /// No `:`, `/`, `?` or `#` yet: what follows could still make a scheme.
-  case open
-  /// A `/`, `?` or `#` came first: a relative URL, with no scheme.
-  case relative
-  /// A scheme that may be printed (`https:`, `mailto:` ...).
-  case allowed
-  /// Any other scheme (`javascript:`, `data:` ...).
-  case blocked
-}
-
 /// The escaping functions of every output context.
 public enum Escaping {
   /// A value's text as part of safe markup in `format`: a safe value as it is; any other
@@ -168,45 +156,81 @@ public enum Escaping {
       cleaned.append(scalar)
     }
     let url = String(cleaned)
-    return scheme(of: url) == .blocked ? "#blocked" : url
+    for scalar in url.unicodeScalars {
+      if scalar == "/" || scalar == "?" || scalar == "#" { return url }
+      if scalar == ":" {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        return allowedSchemes.contains(scheme) ? url : "#blocked"
+      }
+    }
+    return url
   }
 
   /// The schemes a URL printed in an attribute may have.
   static let allowedSchemes: Set<String> = ["http", "https", "mailto", "webcal", "webcals"]
 
-  /// Where the start of a URL leaves its scheme: still open (no `:`, `/`, `?` or `#` yet,
-  /// so what follows could still make one), decided without one (a relative URL), or ended
-  /// by a `:`, as an allowed scheme or not. Read as browsers read it: tabs and line breaks
-  /// anywhere and spaces or control characters at the start are ignored.
-  static func scheme(of s: String) -> URLScheme {
+  /// Whether a URL attribute's value, as the page holds it (character references and all),
+  /// is read by a browser as a URL with a scheme other than the allowed ones: references
+  /// decoded (`&#58;`, `&#x3a;`, `&colon;` are colons), tabs and line breaks dropped,
+  /// leading spaces and control characters skipped, then the text before the first `:`
+  /// when no `/`, `?` or `#` comes first.
+  static func hasBlockedScheme(_ written: ArraySlice<UInt8>) -> Bool {
     var scheme = String.UnicodeScalarView()
-    var atStart = true
-    for scalar in s.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
-      if atStart, scalar.value <= 0x20 { continue }
-      atStart = false
+    var bytes = written
+    var started = false
+    while let scalar = nextURLScalar(&bytes) {
+      if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
+      if !started, scalar.value <= 0x20 { continue }
+      started = true
       switch scalar {
-      case "/", "?", "#": return .relative
-      case ":": return allowedSchemes.contains(String(scheme).lowercased()) ? .allowed : .blocked
+      case "/", "?", "#": return false
+      case ":": return !allowedSchemes.contains(String(scheme).lowercased())
       default: scheme.append(scalar)
       }
     }
-    return .open
+    return false
   }
 
-  /// An open URL start (no `:`, `/`, `?` or `#`) as `scheme(of:)` reads it: without tabs,
-  /// line breaks and leading spaces, and cut where it is already longer than any allowed
-  /// scheme (any scheme it begins is blocked either way), so it stays short however many
-  /// values are written into it.
-  static func openScheme(_ s: String) -> String {
-    var kept = String.UnicodeScalarView()
-    var count = 0
-    for scalar in s.unicodeScalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
-      if kept.isEmpty, scalar.value <= 0x20 { continue }
-      kept.append(scalar)
-      count += 1
-      if count == 16 { break }
+  /// The next character of attribute text as a browser reads it, taking a character
+  /// reference (`&#58;`, `&#x3A;`, `&colon;`, `&amp;`) as the character it stands for.
+  private static func nextURLScalar(_ bytes: inout ArraySlice<UInt8>) -> Unicode.Scalar? {
+    guard let first = bytes.first else { return nil }
+    if first == UInt8(ascii: "&") {
+      var rest = bytes.dropFirst()
+      if rest.first == UInt8(ascii: "#") {
+        rest = rest.dropFirst()
+        let hex = rest.first == UInt8(ascii: "x") || rest.first == UInt8(ascii: "X")
+        if hex { rest = rest.dropFirst() }
+        let digits = rest.prefix { (b: UInt8) in
+          (48...57).contains(b) || (hex && ((65...70).contains(b) || (97...102).contains(b)))
+        }
+        if !digits.isEmpty {
+          rest = rest.dropFirst(digits.count)
+          if rest.first == UInt8(ascii: ";") { rest = rest.dropFirst() }
+          bytes = rest
+          let value = UInt32(
+            String(decoding: digits.prefix(8), as: UTF8.self), radix: hex ? 16 : 10)
+          return value.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
+        }
+      } else {
+        let name = rest.prefix { (65...90).contains($0) || (97...122).contains($0) }
+        let named: [String: Unicode.Scalar] = [
+          "colon": ":", "Tab": "\t", "NewLine": "\n", "sol": "/", "quest": "?", "num": "#",
+          "amp": "&", "period": ".", "plus": "+",
+        ]
+        if rest.dropFirst(name.count).first == UInt8(ascii: ";"),
+          let scalar = named[String(decoding: name, as: UTF8.self)]
+        {
+          bytes = rest.dropFirst(name.count + 1)
+          return scalar
+        }
+      }
     }
-    return String(kept)
+    // One UTF-8 character.
+    let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
+    let character = String(decoding: bytes.prefix(length), as: UTF8.self)
+    bytes = bytes.dropFirst(length)
+    return character.unicodeScalars.first
   }
 
   /// Escapes iCalendar TEXT (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks;

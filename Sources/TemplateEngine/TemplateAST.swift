@@ -100,9 +100,9 @@ struct TestCall: Sendable {
 enum Node: Sendable {
   /// Literal text.
   case text(String, at: Int)
-  /// Literal text that takes part in the open scheme of a URL attribute value (see
-  /// `URLText`): `href="{{ a }}:…"`, `href="java`.
-  case urlText(String, URLText, at: Int)
+  /// Where a URL attribute value starts or ends (`href="…"`): the renderer checks the
+  /// value's scheme once it is whole (see `URLValueMark`).
+  case urlValue(starts: Bool, at: Int)
   /// `{{ expression }}`, escaped for the context it sits in.
   case output(Expr, EscapeMode, at: Int)
   /// `if` / `elif` / `else`.

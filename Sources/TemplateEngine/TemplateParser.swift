@@ -44,16 +44,32 @@ struct TemplateParser {
       index += 1
       switch token.kind {
       case .text(let text):
-        if let url = scanner.feed(text) {
-          nodes.append(.urlText(text, url, at: token.offset))
-        } else {
+        // Split where URL attribute values start and end.
+        var from = 0
+        let bytes = Array(text.utf8)
+        for mark in scanner.feed(text) {
+          if mark.offset > from {
+            nodes.append(
+              .text(
+                String(decoding: bytes[from..<mark.offset], as: UTF8.self), at: token.offset))
+          }
+          nodes.append(.urlValue(starts: mark.starts, at: token.offset))
+          from = mark.offset
+        }
+        if from == 0 {
           nodes.append(.text(text, at: token.offset))
+        } else if from < bytes.count {
+          nodes.append(.text(String(decoding: bytes[from...], as: UTF8.self), at: token.offset))
         }
       case .output:
         var p = ExpressionParser(source: source, tokens: token.tokens, filters: filters)
         let value = try p.parseExpression()
         try p.expectEnd("'}}'")
-        nodes.append(.output(value, scanner.modeForOutput(), at: token.offset))
+        let mode = scanner.modeForOutput()
+        if scanner.takeValueStartedByOutput() {
+          nodes.append(.urlValue(starts: true, at: token.offset))
+        }
+        nodes.append(.output(value, mode, at: token.offset))
       case .tag:
         var p = ExpressionParser(source: source, tokens: token.tokens, filters: filters)
         let nameToken = p.current

@@ -19,7 +19,7 @@ extension Template {
         case .loop(let loop):
           walk(loop.body)
           walk(loop.otherwise)
-        case .text, .urlText, .output, .assign, .block: break
+        case .text, .urlValue, .output, .assign, .block: break
         }
       }
     }

@@ -118,10 +118,10 @@ extension TemplateRenderer {
   private mutating func capture(_ body: (inout TemplateRenderer) throws(TemplateError) -> Void)
     throws(TemplateError) -> String
   {
-    let saved = (out, urlScheme)
+    let saved = (out, urlValue)
     out = []
-    urlScheme = nil
-    defer { (out, urlScheme) = saved }
+    urlValue = nil
+    defer { (out, urlValue) = saved }
     try body(&self)
     return String(decoding: out, as: UTF8.self)
   }

@@ -40,9 +40,9 @@ struct TemplateRenderer {
   var reads: ReadNode? { scopes.reads }
   /// Whether the render used a filter that depends on the clock's "today".
   var readsToday = false
-  /// Where the scheme of the URL attribute value being written stands (see
-  /// `TemplateRenderer+URLs.swift`); nil outside such a value.
-  var urlScheme: URLSchemeState?
+  /// The URL attribute value being written (`href="…"`): where it starts in `out`, and
+  /// whether anything but the template's own text went into it (see `endURLValue`).
+  var urlValue: (start: Int, dynamic: Bool)?
 
   /// A renderer of `template` over `context`.
   init(
@@ -137,12 +137,14 @@ struct TemplateRenderer {
       try step(at: nodeOffset(node))
       switch node {
       case .text(let text, let at):
-        urlScheme = nil
         out.append(contentsOf: text.utf8)
         try checkOutput(at: at)
-      case .urlText(let text, let url, let at):
-        writeURLText(text, url)
-        try checkOutput(at: at)
+      case .urlValue(let starts, _):
+        if starts {
+          urlValue = (out.count, false)
+        } else {
+          endURLValue()
+        }
       case .output(let expr, let mode, let at):
         write(try eval(expr), mode)
         try checkOutput(at: at)
@@ -151,6 +153,7 @@ struct TemplateRenderer {
       case .loop(let loop): try renderLoop(loop)
       case .assign(let name, let expr, _): try assign(name, expr)
       case .include(let expr, let at):
+        urlValue?.dynamic = true
         let template = try load(try eval(expr), what: "include", at: at)
         // What the included template sets stays in it (Jinja's meaning).
         scopes.push()
@@ -218,7 +221,7 @@ struct TemplateRenderer {
   private func nodeOffset(_ node: Node) -> Int {
     switch node {
     case .output(_, _, let at), .include(_, let at), .importMacros(_, _, let at),
-      .text(_, let at), .urlText(_, _, let at), .conditional(_, _, let at), .assign(_, _, let at),
+      .text(_, let at), .urlValue(_, let at), .conditional(_, _, let at), .assign(_, _, let at),
       .block(_, let at):
       return at
     case .loop(let loop): return loop.at
@@ -317,24 +320,38 @@ struct TemplateRenderer {
     if names.count == 2 { scopes.set(names[1], value, origin: origin) }
   }
 
-  /// Writes a value escaped for its context (safe values as they are, but where a URL's
-  /// scheme is open even a safe value is checked, see `writeURL`).
+  /// Writes a value escaped for its context (safe values as they are, but where a URL
+  /// starts even a safe value with a scheme other than the allowed ones is `#blocked`:
+  /// `href="{{ url | e }}"` is a common habit, and escaping never made a URL safe).
+  /// Ends the URL attribute value being written: when values, includes or macros went into
+  /// it and the whole value, as a browser reads it, has a scheme other than the allowed
+  /// ones, it becomes `#blocked`. Each value is checked as it is written too (`safeURL`);
+  /// this catches a scheme that only the whole makes: `href="{{ a }}:{{ b }}"`,
+  /// `{{ a }}&#58;…`, a colon from an include or a branch.
+  mutating func endURLValue() {
+    defer { urlValue = nil }
+    guard let value = urlValue, value.dynamic, value.start <= out.count,
+      Escaping.hasBlockedScheme(out[value.start...])
+    else { return }
+    out.removeSubrange(value.start...)
+    out.append(contentsOf: "#blocked".utf8)
+  }
+
   mutating func write(_ value: TemplateValue, _ mode: EscapeMode) {
-    if mode == .htmlURL || mode == .htmlTagURL {
-      writeURL(value, mode)
-      return
-    }
-    urlScheme = nil
+    urlValue?.dynamic = true
     if case .safe(let s) = value {
-      out.append(contentsOf: s.utf8)
+      let isURL = mode == .htmlURL || mode == .htmlTagURL
+      out.append(contentsOf: (isURL && Escaping.safeURL(s) == "#blocked" ? "#blocked" : s).utf8)
       return
     }
     let clock = environment.clock
     switch mode {
     case .none: out.append(contentsOf: value.text(clock).utf8)
     case .htmlText, .htmlAttribute: Escaping.html(value.text(clock), into: &out)
-    case .htmlURL, .htmlTagURL: writeURL(value, mode)
+    case .htmlURL: Escaping.html(Escaping.safeURL(value.text(clock)), into: &out)
     case .htmlTag: out.append(contentsOf: Escaping.htmlStrict(value.text(clock)).utf8)
+    case .htmlTagURL:
+      out.append(contentsOf: Escaping.htmlStrict(Escaping.safeURL(value.text(clock))).utf8)
     case .script, .jsonValue:
       out.append(contentsOf: value.json(clock).serialized(pretty: false).utf8)
     case .htmlEventAttribute: Escaping.html(value.json(clock).serialized(pretty: false), into: &out)

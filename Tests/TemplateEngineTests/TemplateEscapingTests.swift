@@ -46,50 +46,89 @@ import VibeBasics
         + ##"<a href="https://example.com/?a=1&amp;b=2">c</a><a href="mailto:ana@example.com">d</a>"##
         + ##"<a href="gifts/tea-set.html">e</a><form action='#blocked'></form>"##
         + ##"<a href=&#x23;blocked>f</a><a href="/x/javascript:alert(1)">g</a>"##)
-    // A scheme split over two values is still caught: the value so far is `#blocked`.
+    // A scheme split over two values is still caught.
     let split = try TT.render(
       ##"<a href="{{ a }}{{ b }}">"##, name: "p.html", ["a": "java", "b": "script:x"])
-    #expect(split == ##"<a href="#blocked">"##)
+    #expect(split == ##"<a href="java#blocked">"##)
   }
 
-  /// A scheme made of values printed at the start of a URL and the literal text or values
-  /// after them is checked once it is complete: the value so far becomes `#blocked` (what
-  /// follows is then part of its fragment).
+  /// A scheme that only the whole value makes (values and the literal text after them, a
+  /// character reference, a branch, an include, a macro) is read once the value is written:
+  /// a URL with a scheme other than the allowed ones becomes `#blocked`.
   @Test func schemesMadeOfValuesAndTextAreBlocked() throws {
     let c: TemplateValue = ["relationship": "javascript", "name": "alert(document.cookie)"]
     let page = try TT.render(
       ##"<a href="{{ c.relationship }}:{{ c.name }}">x</a>"##, name: "p.html", ["c": c])
-    #expect(page == ##"<a href="#blocked:alert(document.cookie)">x</a>"##)
+    #expect(page == ##"<a href="#blocked">x</a>"##)
     let values: [String: TemplateValue] = [
       "js": "javascript", "upper": "JavaScript", "a": "javas", "j": "java", "s": "script",
-      "d": "data", "b": "alert(1)", "parts": ["java", "script"], "on": true,
+      "d": "data", "b": "alert(1)", "parts": ["java", "script"], "on": true, "off": false,
+      "ref": .safe("javascript&#58;alert(1)"),
     ]
     let cases: [(template: String, expected: String)] = [
       // A value, then a literal colon (quoted, single-quoted and unquoted values).
-      (##"<a href="{{ js }}:{{ b }}">"##, ##"<a href="#blocked:alert(1)">"##),
-      (##"<a href='{{ upper }}:{{ b }}'>"##, ##"<a href='#blocked:alert(1)'>"##),
-      (##"<a href={{ js }}:{{ b }}>"##, ##"<a href=#blocked:alert&#x28;1&#x29;>"##),
-      (##"<img src="{{ d }}:text/html,x">"##, ##"<img src="#blocked:text/html,x">"##),
+      (##"<a href="{{ js }}:{{ b }}">"##, ##"<a href="#blocked">"##),
+      (##"<a href='{{ upper }}:{{ b }}'>"##, ##"<a href='#blocked'>"##),
+      (##"<a href={{ js }}:{{ b }}>"##, ##"<a href=#blocked>"##),
+      (##"<a href={{ js }}:{{ b }} title=x>"##, ##"<a href=#blocked title=x>"##),
+      (##"<img src="{{ d }}:text/html,x">"##, ##"<img src="#blocked">"##),
       // The scheme split between a value and the literal text after it.
-      (##"<a href="{{ a }}cript:{{ b }}">"##, ##"<a href="#blocked:alert(1)">"##),
-      ("<a href=\"{{ j }}\tscript:x\">", ##"<a href="#blocked:x">"##),
+      (##"<a href="{{ a }}cript:{{ b }}">"##, ##"<a href="#blocked">"##),
+      ("<a href=\"{{ j }}\tscript:x\">", ##"<a href="#blocked">"##),
+      // Character references for the colon (or a tab), in the text or in a safe value.
+      (##"<a href="{{ js }}&#58;{{ b }}">"##, ##"<a href="#blocked">"##),
+      (##"<a href="{{ js }}&#x3A;{{ b }}">"##, ##"<a href="#blocked">"##),
+      (##"<a href="{{ js }}&colon;{{ b }}">"##, ##"<a href="#blocked">"##),
+      (##"<a href="{{ js }}&#58{{ b }}">"##, ##"<a href="#blocked">"##),
+      (##"<a href="{{ j }}&Tab;script:x">"##, ##"<a href="#blocked">"##),
+      (##"<a href="{{ ref }}">"##, ##"<a href="#blocked">"##),
       // Values only, or values between literal text.
-      (##"<a href="{{ j }}{{ s }}:{{ b }}">"##, ##"<a href="#blocked:alert(1)">"##),
-      (##"<a href="ja{{ 'va' }}{{ s }}:x">"##, ##"<a href="#blocked:x">"##),
-      (##"<a href="{{ j }}sc{{ 'ript' }}:x">"##, ##"<a href="#blocked:x">"##),
-      (##"<a href="{{ j }}{{ 'https://example.com/' }}">"##, ##"<a href="#blocked">"##),
-      // Values printed by a loop, in a branch, or by a macro.
-      (##"<a href="{% for p in parts %}{{ p }}{% endfor %}:x">"##, ##"<a href="#blocked:x">"##),
-      (##"<a href="{% if on %}{{ js }}{% endif %}:x">"##, ##"<a href="#blocked:x">"##),
+      (##"<a href="{{ j }}{{ s }}:{{ b }}">"##, ##"<a href="#blocked">"##),
+      (##"<a href="ja{{ 'va' }}{{ s }}:x">"##, ##"<a href="#blocked">"##),
+      (##"<a href="{{ j }}sc{{ 'ript' }}:x">"##, ##"<a href="#blocked">"##),
+      // Values printed by a loop, in a branch (whichever branch runs), or by a macro.
+      (##"<a href="{% for p in parts %}{{ p }}{% endfor %}:x">"##, ##"<a href="#blocked">"##),
+      (##"<a href="{% if on %}{{ js }}{% endif %}:x">"##, ##"<a href="#blocked">"##),
+      (
+        ##"<a href="{{ js }}{% if off %}/{% else %}:{% endif %}{{ b }}">"##,
+        ##"<a href="#blocked">"##
+      ),
       (
         ##"{% macro m() %}javascript{% endmacro %}<a href="{{ m() }}:x">"##,
-        ##"<a href="#blocked:x">"##
+        ##"<a href="#blocked">"##
       ),
       // A second URL attribute of the same tag.
-      (##"<a href="{{ j }}" ping="{{ js }}:x">"##, ##"<a href="java" ping="#blocked:x">"##),
+      (##"<a href="{{ j }}" ping="{{ js }}:x">"##, ##"<a href="java" ping="#blocked">"##),
     ]
     for (template, expected) in cases {
       #expect(try TT.render(template, name: "p.html", values) == expected, "\(template)")
+    }
+  }
+
+  /// What an include writes into a URL attribute is read with the rest of the value.
+  @Test func includesInAURLAreReadWithTheValue() throws {
+    let library = try TT.library([
+      "partials/u.html": "{{ u }}", "partials/colon.html": ":", "partials/v.html": "{{ a }}",
+    ])
+    let values: [String: TemplateValue] = [
+      "u": "javascript:alert(1)", "a": "javascript", "b": "alert(1)", "ok": "gifts/x.html",
+    ]
+    let cases: [(template: String, expected: String)] = [
+      (##"<a href="{% include 'partials/u.html' %}">"##, ##"<a href="#blocked">"##),
+      (##"<a href="{% include 'partials/v.html' %}:{{ b }}">"##, ##"<a href="#blocked">"##),
+      (
+        ##"<a href="{{ a }}{% include 'partials/colon.html' %}{{ b }}">"##,
+        ##"<a href="#blocked">"##
+      ),
+      (
+        ##"<a href="{% set u = ok %}{% include 'partials/u.html' %}">"##,
+        ##"<a href="gifts/x.html">"##
+      ),
+    ]
+    for (template, expected) in cases {
+      #expect(
+        try TT.render(template, name: "p.html", values, library: library) == expected,
+        "\(template)")
     }
   }
 
@@ -122,6 +161,13 @@ import VibeBasics
       (##"<a href="{{ 'ht' }}tps://x/">"##, ##"<a href="https://x/">"##),
       // A scheme a value decided (a relative path) is not reopened by a later colon.
       (##"<a href="{{ up }}{{ slug }}:{{ id }}">"##, ##"<a href="../tea:top">"##),
+      // A literal URL the template itself writes is its author's.
+      (
+        ##"<a href="javascript:void(0)" title="{{ j }}">"##,
+        ##"<a href="javascript:void(0)" title="java">"##
+      ),
+      (##"<a href="#" data-x="{{ j }}:x">"##, ##"<a href="#" data-x="java:x">"##),
+      (##"<a href="?q={{ j }}:x">"##, ##"<a href="?q=java:x">"##),
       // Colons after the value ended, and in other attributes, are not schemes.
       (##"<a href="{{ j }}">Note: {{ j }}</a>"##, ##"<a href="java">Note: java</a>"##),
       (

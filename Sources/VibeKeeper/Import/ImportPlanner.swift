@@ -303,11 +303,18 @@ struct ImportPlanner {
       // (On bytes: "\r\n" is one Character, so `hasSuffix("\n")` would miss it.)
       text += crlf ? "\r\n" : "\n"
     }
+    // The file's list may be indented (`  - {…}`): the entries follow it.
+    let indent = ActionContext.indentation(ofListIn: before ?? "")
     var added = ""
     added.reserveCapacity(entries.reduce(0) { $0 + $1.utf8.count + 1 })
     for entry in entries {
       if block { added += "\n" }
-      added += entry
+      added +=
+        indent.isEmpty
+        ? entry
+        : entry.split(separator: "\n", omittingEmptySubsequences: false).map {
+          $0.isEmpty ? "" : indent + $0
+        }.joined(separator: "\n")
     }
     if crlf { added = added.replacingOccurrences(of: "\n", with: "\r\n") }
     return FileChange(path: path, before: before, after: text + added)

@@ -58,6 +58,9 @@ public struct ShoppingEntry: Hashable, Sendable {
   /// Its place in the file's `items` list (counting from 0, every line counted): where an
   /// edit finds it, whatever lines before it were merged.
   public var position = 0
+  /// How many lines of the file it stands for (more than one when lines listed twice were
+  /// merged: `merged(_:)`); an edit of one line must not be taken for all of them.
+  public var lines = 1
 
   /// Creates an entry.
   public init(item: String?, name: String?, location: SourceLocation) {
@@ -102,6 +105,7 @@ extension ShoppingEntry {
       }
       duplicates.append((e, result[i]))
       result[i].quantity += e.quantity
+      result[i].lines += e.lines
     }
     return (result, duplicates)
   }

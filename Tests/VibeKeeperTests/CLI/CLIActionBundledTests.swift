@@ -81,6 +81,31 @@ import Testing
     #expect(
       try listText().contains(
         "  - {item: butter, quantity: 1, estimate: 2.29, purchased: 2026-11-24, actual: 2.29}\n"))
+    // Two lines bought the same day at one price: nothing for the user to merge.
+    let clean = try CLI.run(["check"] + now, cwd: folder.url)
+    #expect(clean.stdout.contains("0 errors, 0 warnings"), "\(clean.stdout)")
+  }
+
+  /// An item listed twice on a list is one entry to the list and two lines to an edit:
+  /// ticking it is refused until the lines are merged (the tick or split would change one
+  /// line for both).
+  @Test func boughtRefusesAnItemListedTwice() throws {
+    let folder = try Self.bundledCopy()
+    defer { folder.cleanup() }
+    let path = folder.url.appendingPathComponent("data/shopping/baking-for-mum.md")
+    let text = try String(contentsOf: path, encoding: .utf8)
+    let twice = text.replacingOccurrences(
+      of: "  - {item: eggs, estimate: 3.29}\n",
+      with: "  - {item: eggs, estimate: 3.29}\n  - {item: eggs, estimate: 3.29}\n")
+    try Data(twice.utf8).write(to: path)
+    let r = try CLI.run(
+      [
+        "bought", "eggs", "--qty", "1", "--list", "baking-for-mum", "--data", "data", "--now",
+        "2026-11-24T18:00",
+      ], cwd: folder.url)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("is listed 2 times on"), "\(r.stderr)")
+    #expect(try String(contentsOf: path, encoding: .utf8) == twice)
   }
 
   /// Eight `bought` at once: the writer's lock lets each land, one line each.

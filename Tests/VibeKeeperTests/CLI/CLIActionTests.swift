@@ -418,6 +418,34 @@ import Testing
     let inTime = try vk(
       ["used", "oat-milk", "--at", "2026-11-12", "--now", "2026-11-28T10:00"], folder)
     #expect(inTime.status == 0, "\(inTime.stderr)")
+    // A purchase the pantry does not track (no expiry) is taken before refusing.
+    try folder.write(
+      "data/purchases/2026/11.yml",
+      Data(
+        (before + "- {date: 2026-11-21, item: oat-milk, price: 1.10}\n").utf8))
+    let untracked = try vk(["used", "oat-milk", "--now", "2026-11-28T10:00"], folder)
+    #expect(untracked.status == 0, "\(untracked.stderr)")
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
+        "- {date: 2026-11-21, item: oat-milk, price: 1.10, used: 2026-11-28}\n"))
+  }
+  /// A month's file written as an indented list (`  - {…}`) gets its new line at the same
+  /// indentation: at column 0 it would not be YAML.
+  @Test func appendsFollowAnIndentedList() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/purchases/2026/11.yml",
+      Data("# November\n  - {date: 2026-11-10, item: oat-milk, price: 1.79}\n".utf8))
+    let r = try vk(["bought", "oat-milk", "1.89", "--now", "2026-11-24T10:00"], folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml")
+        == "# November\n  - {date: 2026-11-10, item: oat-milk, price: 1.79}\n  - {date: 2026-11-24, item: oat-milk, price: 1.89}\n"
+    )
+    #expect(ActionContext.indentation(ofListIn: "- a\n") == "")
+    #expect(ActionContext.indentation(ofListIn: "# c\n\n    - a\n") == "    ")
+    #expect(ActionContext.indentation(ofListIn: "") == "")
   }
 
   /// `new result` and `new purchase` follow the same layout: one line in the month's file,
@@ -432,6 +460,13 @@ import Testing
       Self.text(folder, "data/results/2026/11.yml")
         == "# Results of 2026-11, one per line.\n- {game: wordle, at: 2026-11-26T07:30, score: 3/6}\n"
     )
+    // A score that reads as a time is quoted, so it stays text (as `played` writes it).
+    let time = try vk(
+      ["new", "result", "wordle", "--score", "0:55", "--now", "2026-11-26T07:40"], folder)
+    #expect(time.status == 0, "\(time.stderr)")
+    #expect(
+      Self.text(folder, "data/results/2026/11.yml").hasSuffix(
+        "- {game: wordle, at: 2026-11-26T07:40, score: \"0:55\"}\n"))
     let p = try vk(
       ["new", "purchase", "Tea, green", "--price", "3.10", "--now", "2026-12-01T10:00"], folder)
     #expect(p.status == 0, "\(p.stderr)")

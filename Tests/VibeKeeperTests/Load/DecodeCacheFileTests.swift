@@ -214,7 +214,10 @@ import Testing
       ),
       (
         ShoppingEntry(item: nil, name: "n", location: at),
-        ["item", "name", "quantity", "estimate", "purchased", "actual", "location", "position"]
+        [
+          "item", "name", "quantity", "estimate", "purchased", "actual", "location", "position",
+          "lines",
+        ]
       ),
       (Game(meta: meta, name: "n"), ["meta", "name", "url", "active", "notify", "notes"]),
       (

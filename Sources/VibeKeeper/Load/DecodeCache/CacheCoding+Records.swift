@@ -466,6 +466,7 @@ extension ShoppingEntry: CacheCodable {
     out.write(actual)
     out.write(location)
     out.write(position)
+    out.write(lines)
   }
   init(from reader: inout CacheReader) throws {
     let item: String? = try reader.optional()
@@ -480,6 +481,7 @@ extension ShoppingEntry: CacheCodable {
     self.purchased = purchased
     self.actual = actual
     self.position = try reader.read()
+    self.lines = try reader.read()
   }
 }
 

@@ -86,7 +86,9 @@ enum ShoppingDecoder: KindDecoder {
       entries.append(entry)
     }
     let (merged, duplicates) = ShoppingEntry.merged(entries)
-    for (line, first) in duplicates {
+    // Two lines bought the same day at the same price are two purchases of one thing
+    // (`bought --qty` of part of a line, then of the rest): nothing to merge by hand.
+    for (line, first) in duplicates where !line.purchased.isDone {
       f.report(
         .warning, at: line.location,
         "'\(line.item ?? line.name ?? "")' is listed twice; the quantities are added (\(first.quantity) + \(line.quantity))",

@@ -84,8 +84,20 @@ extension ActionContext {
         "# \(kind.folder.capitalized) of \(month.replacingOccurrences(of: "/", with: "-")), one per line."
       ])
     }
-    lines.append([line])
+    lines.append([Self.indentation(ofListIn: before ?? "") + line])
     return FileChange(path: path, before: before, after: lines.text)
+  }
+
+  /// The spaces before the entries of the list a month's file holds (`  - {…}` is as much a
+  /// list as `- {…}`): a line appended with another indentation would not be YAML.
+  static func indentation(ofListIn text: String) -> String {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      let spaces = line.prefix { $0 == " " }
+      let rest = line.dropFirst(spaces.count)
+      if rest.hasPrefix("#") || rest.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
+      return rest.hasPrefix("- ") || rest == "-" ? String(spaces) : ""
+    }
+    return ""
   }
 
   /// The monthly list file of `kind` for a month that the folder has (`11.yml`, `11.yaml`,

@@ -47,6 +47,13 @@ public struct BoughtAction: DataAction {
         throw DataWriter.Problem(
           description: "\(name) is already ticked on '\(shopping.title)' (\(ticked.location))")
       }
+      // Lines listed twice are one entry to the list, and one line to an edit.
+      guard line.lines == 1 else {
+        throw DataWriter.Problem(
+          description:
+            "\(name) is listed \(line.lines) times on '\(shopping.title)' (\(line.location)); merge the lines into one first, then tick it"
+        )
+      }
       paid = paid ?? line.estimate
       quantity = quantity ?? line.quantity
       tick = (shopping, line)

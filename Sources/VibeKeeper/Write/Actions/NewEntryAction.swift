@@ -14,7 +14,11 @@ public struct NewEntryAction: DataAction {
   public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let fields = draft.schema[draft.kind].fields.compactMap {
       field -> (key: String, value: String)? in
-      draft.values[field.name].map { (field.name, YAMLText.flowScalar($0)) }
+      // A text field that reads as a number or a time (`score: 0:55`) is quoted, so it
+      // stays text, as `played` writes it.
+      draft.values[field.name].map {
+        (field.name, field.type == .text ? YAMLText.text($0, flow: true) : YAMLText.flowScalar($0))
+      }
     }
     let when = draft.values["date"] ?? draft.values["at"].map { String($0.prefix(10)) }
     guard let when, let day = LocalDate(iso: when) else {

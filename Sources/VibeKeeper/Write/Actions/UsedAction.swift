@@ -33,11 +33,11 @@ public struct UsedAction: DataAction {
     let keep = max(0, h.settings.pantry.keepExpiredDays)
     let tracked = open.filter { $0.expires != nil }
     let pantry = tracked.filter { p in p.expires.map { $0.days(to: day) <= keep } ?? false }
-    // An item the pantry never tracks (no `expires:` on any open batch): its oldest purchase.
+    // Else a purchase the pantry does not track (no `expires:`): the oldest.
     let batch =
       pantry.min {
         ($0.expires ?? $0.date, $0.date, $0.id) < ($1.expires ?? $1.date, $1.date, $1.id)
-      } ?? (tracked.isEmpty ? open.min { ($0.date, $0.id) < ($1.date, $1.id) } : nil)
+      } ?? open.filter { $0.expires == nil }.min { ($0.date, $0.id) < ($1.date, $1.id) }
     guard let batch else {
       if let gone = tracked.compactMap(\.expires).max() {
         throw DataWriter.Problem(

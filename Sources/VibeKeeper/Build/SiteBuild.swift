@@ -19,7 +19,8 @@ public struct SiteBuild: Sendable {
   public var strict = false
   /// How many files are decoded and pages rendered at once (default: one per processor).
   public var jobs = Parallel.defaultJobs
-  /// Render every page, even those whose inputs did not change since the published site.
+  /// Render every page, even those whose inputs did not change since the published site,
+  /// and read the git history whole.
   public var full = false
   /// Names the program (its version or binary): pages the published site got from another
   /// program are rendered again.
@@ -163,9 +164,10 @@ public struct SiteBuild: Sendable {
     let fromDisk =
       (loadCache?.fileCount ?? 0) == 0
       ? DecodeCacheFile.read(decodeCachePath, identity: codeIdentity) : nil
-    // And the git history it left, when none is kept.
+    // And the git history it left, when none is kept (`--full` reads it all again).
     let knownHistory =
-      gitHistory ?? (publishes ? GitHistoryFile.read(gitHistoryPath, root: dataPath) : nil)
+      full
+      ? nil : gitHistory ?? (publishes ? GitHistoryFile.read(gitHistoryPath, root: dataPath) : nil)
     var step = loadStep(
       readsEverything: publishes, cache: fromDisk ?? loadCache ?? (publishes ? LoadCache() : nil))
     step.knownHistory = knownHistory

@@ -17,13 +17,18 @@ public enum GitCommitTimes {
   /// moved) reads the whole history again, so the result is always the one a whole read
   /// gives.
   public static func read(dataFolder: URL, after known: GitHistory?) -> GitHistory? {
-    guard let said = git(["rev-parse", "--show-prefix", "HEAD"], in: dataFolder) else {
+    guard
+      let said = git(
+        ["rev-parse", "--show-prefix", "--is-shallow-repository", "HEAD"], in: dataFolder)
+    else {
       return nil
     }
     let lines = said.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard lines.count >= 2, isCommitName(lines[1]) else { return nil }
-    let (prefix, head) = (lines[0], lines[1])
-    if let known, known.prefix == prefix {
+    guard lines.count >= 3, isCommitName(lines[2]) else { return nil }
+    let (prefix, shallow, head) = (lines[0], lines[1] == "true", lines[2])
+    // A shallow clone's history ends early, and deepening it keeps HEAD: what was read of
+    // one is never reused, and a read of one is never the start of another.
+    if let known, known.prefix == prefix, !known.shallow, !shallow {
       if known.head == head { return known }
       if extendsLinearly(from: known.head, to: head, in: dataFolder),
         let newer = log(known.head + ".." + head, in: dataFolder)
@@ -32,7 +37,9 @@ public enum GitCommitTimes {
       }
     }
     guard let times = log(head, in: dataFolder) else { return nil }
-    return GitHistory(head: head, prefix: prefix, times: times)
+    var history = GitHistory(head: head, prefix: prefix, times: times)
+    history.shallow = shallow
+    return history
   }
 
   /// The commit times `git log` gives for `revisions` (a commit, or a range `a..b`).
@@ -172,6 +179,8 @@ public struct GitHistory: Sendable, Equatable {
   public var prefix: String
   /// The commit times of the history up to `head`.
   public var times: CommitTimes
+  /// Whether it was read in a shallow clone (then it is never reused).
+  public var shallow = false
 
   /// A history read at `head`.
   public init(head: String, prefix: String, times: CommitTimes) {

@@ -5,15 +5,15 @@ import Foundation
 /// long history with `git log` takes seconds. `build` keeps it beside its output, in the
 /// hidden `._site.vibekeeper/` folder, never in the data folder.
 ///
-/// The file holds the data folder it is about, the commit and the folder's place in the
-/// repository, then every path with its latest and first commit times, and last a hash of
+/// The file holds the data folder it is about, the commit, the folder's place in the
+/// repository and whether the clone was shallow, then every path with its latest and first commit times, and last a hash of
 /// everything before it (`SealedFile`). A file for another folder, cut short or changed in
 /// any byte is not used, and the whole history is read again. What it says is never taken
 /// on trust either: it is only the start that `GitCommitTimes.read(dataFolder:after:)`
 /// extends when git shows that the history simply grew from its commit.
 enum GitHistoryFile {
   /// The first line, with the format's version.
-  static let magic = Array("vibekeeper-git-history 1\n".utf8)
+  static let magic = Array("vibekeeper-git-history 2\n".utf8)
 
   /// The file's name inside the output's hidden state folder.
   static let name = "git-history"
@@ -24,6 +24,7 @@ enum GitHistoryFile {
     out.string(root)
     out.string(history.prefix)
     out.string(history.head)
+    out.bool(history.shallow)
     for times in [history.times.latest, history.times.first] {
       out.varint(UInt64(times.count))
       for path in times.keys.sorted() {
@@ -44,6 +45,7 @@ enum GitHistoryFile {
       guard try reader.string() == root else { throw CacheMismatch() }
       let prefix = try reader.string()
       let head = try reader.string()
+      let shallow = try reader.bool()
       var maps: [[String: Date]] = []
       for _ in 0..<2 {
         let count = try reader.count()
@@ -58,7 +60,9 @@ enum GitHistoryFile {
       guard reader.atEnd else { throw CacheMismatch() }
       var times = CommitTimes()
       (times.latest, times.first) = (maps[0], maps[1])
-      return GitHistory(head: head, prefix: prefix, times: times)
+      var history = GitHistory(head: head, prefix: prefix, times: times)
+      history.shallow = shallow
+      return history
     }
   }
 

@@ -127,6 +127,28 @@ import Testing
     #expect(repo.read(after: marked(known)) == repo.read(after: nil))
   }
 
+  /// A shallow clone's history ends early and deepening it keeps HEAD: what was read there
+  /// is never reused.
+  @Test func aShallowClonesHistoryIsNeverReused() throws {
+    var repo = try Repository()
+    defer { repo.folder.cleanup() }
+    try repo.commit(["contacts/a.md": "a1", "gifts/g.md": "g1"])
+    try repo.commit(["gifts/g.md": "g2"])
+    try repo.commit(["gifts/h.md": "h"])
+    let clone = repo.folder.url.appendingPathComponent("clone")
+    try repo.sh("git clone -q --depth 1 file://$PWD '\(clone.path)'")
+    let data = clone.appendingPathComponent("data")
+    let shallow = try #require(GitCommitTimes.read(dataFolder: data, after: nil))
+    #expect(shallow.shallow)
+    // Every file looks committed last in the one commit the clone has.
+    #expect(shallow.times.latest["contacts/a.md"] == Date(timeIntervalSince1970: 1_700_010_800))
+    try repo.sh("git -C '\(clone.path)' fetch -q --unshallow")
+    let deep = try #require(GitCommitTimes.read(dataFolder: data, after: shallow))
+    #expect(!deep.shallow)
+    #expect(deep == GitCommitTimes.read(dataFolder: data, after: nil))
+    #expect(deep.times.latest["contacts/a.md"] == Date(timeIntervalSince1970: 1_700_003_600))
+  }
+
   @Test func noRepositoryOrNoCommitHasNoHistory() throws {
     let plain = try TempFolder(["data/vibekeeper.yml": "title: T\n"])
     defer { plain.cleanup() }

@@ -131,10 +131,10 @@ struct TemplateRenderer {
     if level > TemplateRenderer.maxLevel, let first = nodes.first {
       throw error(
         "templates nested too deeply (more than \(TemplateRenderer.maxLevel) levels of tags,"
-          + " includes and macro calls)", at: nodeOffset(first))
+          + " includes and macro calls)", at: Self.nodeOffset(first))
     }
     for node in nodes {
-      try step(at: nodeOffset(node))
+      try step(at: Self.nodeOffset(node))
       switch node {
       case .text(let text, let at):
         out.append(contentsOf: text.utf8)
@@ -176,7 +176,7 @@ struct TemplateRenderer {
 
   /// Stops a render whose output has grown beyond the output limit, at the node that wrote
   /// the byte too many.
-  private func checkOutput(at offset: Int) throws(TemplateError) {
+  private mutating func checkOutput(at offset: Int) throws(TemplateError) {
     guard out.count > environment.maxOutputBytes else { return }
     throw error(
       "the output grows beyond \(ValueOperations.size(environment.maxOutputBytes)), the most"
@@ -218,7 +218,7 @@ struct TemplateRenderer {
     return otherwise
   }
 
-  private func nodeOffset(_ node: Node) -> Int {
+  private static func nodeOffset(_ node: Node) -> Int {
     switch node {
     case .output(_, _, let at), .include(_, let at), .importMacros(_, _, let at),
       .text(_, let at), .urlValue(_, let at), .conditional(_, _, let at), .assign(_, _, let at),

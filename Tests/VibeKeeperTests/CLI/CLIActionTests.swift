@@ -210,6 +210,11 @@ import Testing
       Self.text(folder, "data/gifts/scarf.md")
         == "---\ntitle: Wool scarf\nprice: 55\nstatus: purchased\npurchased: 2026-11-24\n# a comment\n---\nBody.\n"
     )
+    // Given before it was bought: refused.
+    let early = try vk(
+      ["gift", "Wool scarf", "--given", "--at", "2026-11-20", "--now", "2026-12-25"], folder)
+    #expect(early.status == 1)
+    #expect(early.stderr.contains("was bought on 2026-11-24, after 2026-11-20"), "\(early.stderr)")
     let given = try vk(
       ["gift", "Wool scarf", "--given", "--at", "2026-12-24", "--now", "2026-12-25"], folder)
     #expect(given.status == 0, "\(given.stderr)")
@@ -383,6 +388,10 @@ import Testing
     #expect(more.status == 0)
     #expect(more.stdout.contains("quantity now 3"))
     #expect(try vk(["list", "weekend", "done", "--at", "2026-11-26"], folder).status == 0)
+    // A completed list's figures are final: nothing is added to it.
+    let late = try vk(["list", "weekend", "add", "oat-milk"], folder)
+    #expect(late.status == 1)
+    #expect(late.stderr.contains("'Weekend' is done (2026-11-26)"), "\(late.stderr)")
     #expect(
       Self.text(folder, "data/shopping/weekend.md")
         == "---\ntitle: Weekend\nitems:\n  - {item: oat-milk, quantity: 3, estimate: 1.79}\n  - {name: Birthday candles, quantity: 2}\ncompleted: 2026-11-26\n---\n"

@@ -218,6 +218,18 @@ import Testing
     #expect(r.household.purchases.count == 2)
   }
 
+  /// A gift given before it was bought is kept with a warning at `given`.
+  @Test func giftGivenBeforeBought() throws {
+    let r = try load([
+      "gifts/g.md": "---\ntitle: G\npurchased: 2026-11-24\ngiven: 2026-11-20\n---\n"
+    ])
+    #expect(
+      lines(r) == [
+        "data/gifts/g.md:4:8: warning: the gift was given (2026-11-20) before it was bought (2026-11-24)"
+      ])
+    #expect(r.household.gifts.count == 1)
+  }
+
   @Test func listFileHoldingAScalarAndEmptyFiles() throws {
     let r = try load([
       "games/bad.yml": "just a scalar\n",

@@ -16,6 +16,12 @@ enum GiftDecoder: KindDecoder {
     let photo = MediaPathField.read(&f, "photo")
     let tags = f.stringList("tags")
     let created = f.date("created")
+    if let given, let purchased, given < purchased {
+      f.report(
+        .warning, at: f.location(of: "given"),
+        "the gift was given (\(given)) before it was bought (\(purchased))",
+        hint: "correct one of the two dates")
+    }
     guard let title else { return nil }
     var g = Gift(meta: meta, title: title, currency: currency)
     g.recipient = recipient

@@ -23,7 +23,8 @@ public struct GiftAction: DataAction {
 
   public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let g = try c.find(Gift.self, gift, title: \.title)
-    let day = try c.day(date).description
+    let date = try c.day(self.date)
+    let day = date.description
     var fields: [(key: String, value: String)]
     let summary: String
     switch step {
@@ -39,6 +40,12 @@ public struct GiftAction: DataAction {
     case .given:
       guard g.status != .given else {
         throw DataWriter.Problem(description: "'\(g.title)' is already given")
+      }
+      if let bought = g.purchased, bought > date {
+        throw DataWriter.Problem(
+          description:
+            "'\(g.title)' was bought on \(bought), after \(day); give the day it was given with --at"
+        )
       }
       fields = [("status", "given"), ("given", day)]
       // Given without being marked bought: bought that day.

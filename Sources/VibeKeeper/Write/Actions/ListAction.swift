@@ -39,6 +39,14 @@ public struct ListAction: DataAction {
         summary: "Closed \(shopping.title)"
           + (left > 0 ? " (\(left) line\(left == 1 ? "" : "s") not bought)" : ""))
     case .add(let typed, let quantity, let oneOff):
+      // A completed list's figures are final: a line added there would be counted as a
+      // purchase never made.
+      if shopping.completed.isDone {
+        throw DataWriter.Problem(
+          description:
+            "'\(shopping.title)' is done\(shopping.completed.date.map { " (\($0))" } ?? ""); start a new list with `vibekeeper new shopping`, or remove its `completed:` to reopen it"
+        )
+      }
       let item: Item? = oneOff ? nil : try c.find(Item.self, typed, title: \.name)
       let name = item?.name ?? typed.trimmingCharacters(in: .whitespaces)
       let key = item.map { "item:" + $0.id } ?? "name:" + name.lowercased()

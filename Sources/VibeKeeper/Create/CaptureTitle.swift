@@ -32,8 +32,11 @@ enum CaptureTitle {
     let breaks: Set<Character> = [
       ",", ";", ":", "(", ")", "[", "]", "–", "—", "\u{1}", "!", "?", "\n",
     ]
+    // A quoted name ("Dune: Part 2") is one piece, whatever it holds.
+    var quoted = false
     for ch in remainder {
-      if breaks.contains(ch) {
+      if ch == "\"" || ch == "“" || ch == "”" { quoted = ch == "”" ? false : !quoted }
+      if breaks.contains(ch), !quoted || ch == "\u{1}" {
         pieces.append(current)
         current = ""
       } else {
@@ -47,7 +50,9 @@ enum CaptureTitle {
     title = title.prefix(1).uppercased() + title.dropFirst()
     let words = CaptureText(title).words.count
     var confidence = words <= 6 ? 0.9 : words <= 10 ? 0.75 : 0.5
-    if cleaned.count > 2 { confidence = min(confidence, 0.6) }
+    // Pieces the sentence's commas left apart ("Plant, party", "Mug, 70th", "Book, in
+    // December") are most often the rest of a clause no other field took, not the name.
+    if cleaned.count > 1 { confidence = min(confidence, cleaned.count > 2 ? 0.6 : 0.65) }
     if CaptureText(title).words.contains(where: { $0.text.allSatisfy(\.isNumber) }) {
       confidence = min(confidence, 0.65)  // a number left over may be a missed price or date
     }

@@ -130,6 +130,18 @@ struct CaptureCase: CustomTestStringConvertible, Sendable {
       text: "Headphones for Lena's birthday, 60 euros", recipient: "work/lena",
       title: "Headphones", occasion: "birthday", price: "60", currency: "EUR",
       unsure: [.occasion]),
+    // What no field took and a comma left apart is asked about, not written as the name.
+    CaptureCase(
+      text: "Mug for mom for her 70th birthday, 10 euros", recipient: "family/mom",
+      title: "Mug, 70th", occasion: "birthday", price: "10", currency: "EUR", unsure: [.title]),
+    CaptureCase(
+      text: "Book for mom in December, 10 euros", recipient: "family/mom",
+      title: "Book, in December", price: "10", currency: "EUR", unsure: [.title]),
+    // A quoted name keeps its colon (and is asked about: a number in it may be a missed
+    // price or date).
+    CaptureCase(
+      text: "Mom would love the book \"Dune: Part 2\", 20 euros", recipient: "family/mom",
+      title: "Book \"Dune: Part 2\"", price: "20", currency: "EUR", unsure: [.title]),
   ]
 
   @Test(arguments: cases) func parsesSentence(_ c: CaptureCase) throws {

@@ -28,7 +28,7 @@ public enum NewRecordProblem: Error, Sendable, Equatable {
     case .unknownField(let name, let kind, let suggestion, let known):
       let hint =
         suggestion.map { "did you mean '--\($0)'?" } ?? "known: " + known.joined(separator: ", ")
-      return "a \(kind.singular) has no field '\(name)'; \(hint)"
+      return "\(kind.aSingular) has no field '\(name)'; \(hint)"
     case .titleAsOption(let name):
       return "'--\(name)' is the TITLE argument; give it once, as the title"
     case .duplicateField(let name):

@@ -106,7 +106,7 @@ struct HouseholdAssembly {
       // The error itself is said once, at that record.
       return Diagnostic(
         .note, ref.location,
-        "'\(ref.field)' names \(ref.target.singular) '\(ref.id)', which is left out until its error is fixed",
+        "'\(ref.written)' names \(ref.target.singular) '\(ref.id)', which is left out until its error is fixed",
         related: broken)
     }
     let known = firstSeen[ref.target].map { Array($0.keys) } ?? []
@@ -125,7 +125,7 @@ struct HouseholdAssembly {
     }
     return Diagnostic(
       .error, ref.location,
-      "'\(ref.field)' names \(ref.target.singular) '\(ref.id)', which does not exist",
+      "'\(ref.written)' names \(ref.target.singular) '\(ref.id)', which does not exist",
       hint: hint)
   }
 }

@@ -330,8 +330,12 @@ struct RecordFields {
   ) -> String? {
     guard let value = string(key, aliases: aliases) else { return nil }
     let id = value.lowercased()
+    // Said at the name as written (`recipient:` for `for`).
+    let written = ([key] + aliases).first { index[$0] != nil } ?? key
     references.append(
-      Reference(field: key, slot: slot, target: target, id: id, location: location(of: key)))
+      Reference(
+        field: key, written: written, slot: slot, target: target, id: id,
+        location: location(of: written)))
     return id
   }
 
@@ -442,6 +446,8 @@ struct RecordFields {
 struct Reference: Sendable {
   /// The field that holds it (`for`, `item`).
   let field: String
+  /// The field's name as the record writes it (`recipient` for `for`).
+  var written: String
   /// For references inside a list (a shopping entry), the entry's index.
   let slot: Int?
   /// The kind of record it names.

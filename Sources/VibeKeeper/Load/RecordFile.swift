@@ -124,6 +124,11 @@ struct RecordFile {
     var reader = YAMLReader(file: displayPath, lineOffset: 0)
     reader.keepsDuplicates = true
     let (node, diags) = reader.read(Substring(text))
+    if !diags.isEmpty, context.lists.contains(kind),
+      salvageLines(text, context: context, into: &out)
+    {
+      return
+    }
     out.diagnostics += diags
     guard diags.isEmpty, let node else { return }
     switch node {
@@ -133,7 +138,7 @@ struct RecordFile {
       out.diagnostics.append(
         Diagnostic(
           .error, location(line, column),
-          "a \(kind.folder) file holds one \(kind.singular), not a list of \(items.count)",
+          "\(RecordKind.article(kind.folder)) \(kind.folder) file holds one \(kind.singular), not a list of \(items.count)",
           hint: "write one file per \(kind.singular), its fields (`name: value`) at the top"))
     case .sequence(let items, _, _):
       for (i, item) in items.enumerated() {
@@ -142,7 +147,7 @@ struct RecordFile {
           out.diagnostics.append(
             Diagnostic(
               .error, location(p.line, p.column),
-              "entry \(i + 1) of the list must be a \(kind.singular) (fields), not \(item.kindName)",
+              "entry \(i + 1) of the list must be \(kind.aSingular) (fields), not \(item.kindName)",
               hint: "write each entry as `- field: value` with its other fields indented below"))
           continue
         }
@@ -153,9 +158,66 @@ struct RecordFile {
       out.diagnostics.append(
         Diagnostic(
           .error, location(p.line, p.column),
-          "a \(kind.folder) file must hold a \(kind.singular) or a list of them, not a single value",
+          "\(RecordKind.article(kind.folder)) \(kind.folder) file must hold \(kind.aSingular) or a list of them, not a single value",
           hint: "write fields (`name: value`), or a list of entries starting with `- `"))
     }
+  }
+
+  /// A list file that is not valid YAML, when each of its entries is one line (`- {…}`, as
+  /// every monthly log is written): each line is read alone, so one broken line (a missing
+  /// `}`) leaves out its own entry, said at its line, and not the month. Entries keep the
+  /// ids a whole read gives them (by their place in the file). False, with nothing read,
+  /// when an entry spans lines: the file's own error is said then.
+  private func salvageLines(_ text: String, context: DecodeContext, into out: inout Output)
+    -> Bool
+  {
+    let lines = text.linesAtLF
+    var entries: [(line: Int, text: Substring)] = []
+    var indent: Int?
+    for (n, raw) in lines.enumerated() {
+      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+      let spaces = line.prefix { $0 == " " }.count
+      let rest = line.dropFirst(spaces)
+      if rest.isEmpty || rest.hasPrefix("#") || (n == 0 && rest == "---") { continue }
+      guard rest.hasPrefix("- ") || rest == "-", indent == nil || indent == spaces else {
+        return false
+      }
+      indent = spaces
+      entries.append((n + 1, line))
+    }
+    guard entries.count > 1 else { return false }
+    var salvaged = Output()
+    for (i, entry) in entries.enumerated() {
+      var reader = YAMLReader(file: displayPath, lineOffset: entry.line - 1)
+      reader.keepsDuplicates = true
+      let (node, diags) = reader.read(entry.text)
+      // An entry cut short is said at the end of its own line, not at the next.
+      salvaged.diagnostics += diags.map { d in
+        var d = d
+        if d.location.line > entry.line {
+          d.location = location(entry.line, entry.text.count + 1)
+        }
+        return d
+      }
+      guard diags.isEmpty, case .sequence(let items, _, _)? = node, items.count == 1,
+        case .mapping(let m) = items[0]
+      else {
+        if diags.isEmpty {
+          salvaged.diagnostics.append(
+            Diagnostic(
+              .error, location(entry.line, 1),
+              "entry \(i + 1) of the list must be \(kind.aSingular) (fields)",
+              hint: "write each entry as `- {field: value, ...}` on its line"))
+        }
+        continue
+      }
+      decodeRecord(m, id: "\(fileID)#\(i + 1)", body: "", context: context, into: &salvaged)
+    }
+    out.records += salvaged.records
+    out.references += salvaged.references
+    out.leftOut += salvaged.leftOut
+    out.diagnostics += salvaged.diagnostics
+    return true
   }
 
   private func location(_ line: Int, _ column: Int) -> SourceLocation {
@@ -184,7 +246,7 @@ struct RecordFile {
     meta.source = f.string("source")
     let decoder = RecordFile.decoder(for: kind)
     let record = decoder.decode(&f, meta: meta, body: body, context: context)
-    f.finish("a \(kind.singular)")
+    f.finish(kind.aSingular)
     out.diagnostics += f.diagnostics
     // A record with an error is left out whole, so it is never counted, shown or published
     // with a value that was read wrong or not at all.

@@ -10,6 +10,14 @@ public enum RecordKind: String, CaseIterable, Sendable, Hashable, Comparable {
   /// schema).
   public var singular: String { Self.singulars[self] ?? rawValue }
 
+  /// The singular noun with its article, for messages ("an item", "a gift").
+  public var aSingular: String { RecordKind.article(singular) + " " + singular }
+
+  /// "an" before a vowel, else "a".
+  static func article(_ word: String) -> String {
+    word.first.map { "aeiou".contains($0.lowercased()) } == true ? "an" : "a"
+  }
+
   /// The schema's singular nouns, looked up once (messages name kinds per record).
   private static let singulars = Dictionary(
     RecordSchema.standard.kinds.map { ($0.kind, $0.singular) }, uniquingKeysWith: { a, _ in a })

@@ -75,13 +75,30 @@ import Testing
   @Test func aLogThatCannotBeReadIsNotAppendedTo() throws {
     let folder = try CLIActionTests.household()
     defer { folder.cleanup() }
-    let broken = "- {date: 2026-11-02, item: oat-milk, price: 1.79\n"
+    let broken = "- date: 2026-11-02\n  item: oat-milk\n  price: [1.79\n"
     try folder.write("data/purchases/2026/11.yml", Data(broken.utf8))
     let r = try vk(["bought", "oat-milk", "1.89"], folder)
     #expect(r.status == 1)
     #expect(r.stderr.contains("cannot be read"), "\(r.stderr)")
     #expect(r.stderr.contains("purchases/2026/11.yml:"), "\(r.stderr)")
     #expect(CLIActionTests.text(folder, "data/purchases/2026/11.yml") == broken)
+  }
+
+  /// A log written one entry per line with one broken line is read line by line: a line
+  /// appended to it counts, and the broken line stays said at its line.
+  @Test func aLogWithOneBrokenLineStillTakesNewLines() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    let broken = "- {date: 2026-11-02, item: oat-milk, price: 1.79\n"
+    try folder.write("data/purchases/2026/11.yml", Data(broken.utf8))
+    let r = try vk(["bought", "oat-milk", "1.89", "--now", "2026-11-24T10:00"], folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    let check = try vk(["check", "--now", "2026-11-24T10:00"], folder)
+    #expect(check.status == 1)
+    #expect(check.stderr.contains("purchases/2026/11.yml:1:"), "\(check.stderr)")
+    let json = try vk(
+      ["report", "prices", "--format", "json", "--now", "2026-11-24T10:00"], folder)
+    #expect(json.stdout.contains("1.89"), "\(json.stdout)")
   }
 
   /// An apostrophe in a plain value (a store VibeKeeper wrote itself) is not a quote: the

@@ -225,8 +225,9 @@ import Testing
         ["meta", "game", "when", "completed", "score", "puzzle", "player"]
       ),
       (
-        Reference(field: "for", slot: nil, target: .contacts, id: "a", location: at),
-        ["field", "slot", "target", "id", "location"]
+        Reference(
+          field: "for", written: "recipient", slot: nil, target: .contacts, id: "a", location: at),
+        ["field", "written", "slot", "target", "id", "location"]
       ),
       (
         RecordFile.LeftOut(kind: .gifts, id: "g", location: at, references: []),

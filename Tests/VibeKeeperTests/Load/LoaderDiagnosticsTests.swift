@@ -218,6 +218,47 @@ import Testing
     #expect(r.household.purchases.count == 2)
   }
 
+  /// A month's log with one broken line (a missing `}`) loses that entry alone, said at its
+  /// line; the others keep their ids (by their place in the file).
+  @Test func oneBrokenLineOfALogLeavesOutThatEntryAlone() throws {
+    let r = try load([
+      "purchases/2026/11.yml": """
+      # November
+      - {date: 2026-11-02, name: A, price: 1}
+      - {date: 2026-11-03, name: B, price: 2
+      - {date: 2026-11-04, name: C, price: 3}
+
+      - {date: 2026-11-05, name: D, price: 4}
+
+      """
+    ])
+    #expect(r.household.purchases.map(\.name) == ["A", "C", "D"])
+    #expect(r.household.purchases.map(\.id) == ["2026/11#1", "2026/11#3", "2026/11#4"])
+    let errors = r.diagnostics.filter { $0.severity == .error }
+    #expect(errors.count == 1)
+    #expect(
+      lines(r) == [
+        "data/purchases/2026/11.yml:3:39: error: invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 3)"
+      ])
+    // An entry over several lines: the file's own error, as before.
+    let block = try load([
+      "purchases/b.yml":
+        "- date: 2026-11-02\n  name: A\n  price: [1\n- {date: 2026-11-03, name: B, price: 2}\n"
+    ])
+    #expect(block.household.purchases.isEmpty)
+    #expect(block.diagnostics.contains { $0.severity == .error })
+  }
+
+  /// A reference written under an alias is said at that name and line.
+  @Test func aReferenceIsSaidWhereItIsWritten() throws {
+    let r = try load([
+      "gifts/x.md": "---\ntitle: Lamp\nprice: 5\nrecipient: mum\n---\n"
+    ])
+    #expect(
+      lines(r).first?.hasPrefix("data/gifts/x.md:4:12: error: 'recipient' names contact 'mum'")
+        == true, "\(lines(r))")
+  }
+
   /// A gift given before it was bought is kept with a warning at `given`.
   @Test func giftGivenBeforeBought() throws {
     let r = try load([

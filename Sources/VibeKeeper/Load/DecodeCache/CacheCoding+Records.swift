@@ -610,6 +610,7 @@ extension LoadedRecord: CacheCodable {
 extension Reference: CacheCodable {
   func write(to out: inout CacheWriter) {
     out.string(field)
+    out.string(written)
     out.write(slot)
     out.write(target)
     out.string(id)
@@ -617,8 +618,8 @@ extension Reference: CacheCodable {
   }
   init(from reader: inout CacheReader) throws {
     self.init(
-      field: try reader.string(), slot: try reader.optional(), target: try reader.read(),
-      id: try reader.string(), location: try reader.read())
+      field: try reader.string(), written: try reader.string(), slot: try reader.optional(),
+      target: try reader.read(), id: try reader.string(), location: try reader.read())
   }
 }
 

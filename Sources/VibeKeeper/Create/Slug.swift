@@ -1,7 +1,8 @@
 import Foundation
 
 /// File-name and permalink slugs of titles: lower-case ASCII letters and digits with `-`
-/// between words, diacritics folded (`Zoë's Café` → `zoes-cafe`).
+/// between words, diacritics folded (`Zoë's Café` → `zoes-cafe`), other scripts written
+/// in Latin letters (`Праздники` → `prazdniki`).
 public enum Slug {
   /// The longest slug `make` returns, in characters.
   public static let maxLength = 60
@@ -11,7 +12,15 @@ public enum Slug {
   public static func make(_ title: String, fallback: String = "untitled") -> String {
     var words: [String] = []
     var current = ""
-    for ch in fold(title) {
+    var folded = fold(title)
+    // Another script is written in Latin letters first (Праздники → prazdniki, さくら →
+    // sakura), so its names give ids of their own, not `untitled`, `untitled-2`...
+    if folded.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.isAlphabetic }),
+      let latin = title.applyingTransform(.toLatin, reverse: false)
+    {
+      folded = fold(latin)
+    }
+    for ch in folded {
       if ch.isASCII, ch.isLetter || ch.isNumber {
         current.append(ch)
       } else if ch == "'" || ch == "’" {

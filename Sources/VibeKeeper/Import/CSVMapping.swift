@@ -392,11 +392,25 @@ struct CSVMapping: Sendable {
     } else {
       t = t.replacingOccurrences(of: ",", with: "")
     }
-    if t.hasPrefix("+") { t.removeFirst() }
-    guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
-      t.filter({ $0 == "." }).count <= 1
+    // The sign in front, behind (`23,45-`, as German bank exports write it) or as
+    // accounting parentheses (`(23.45)`).
+    var negative = false
+    if t.hasPrefix("("), t.hasSuffix(")"), t.count > 2 {
+      t = String(t.dropFirst().dropLast())
+      negative = true
+    }
+    if let sign = t.first, sign == "-" || sign == "+" {
+      negative = negative != (sign == "-")
+      t.removeFirst()
+    } else if let sign = t.last, sign == "-" || sign == "+" {
+      negative = negative != (sign == "-")
+      t.removeLast()
+    }
+    guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+      t.contains(where: \.isNumber), t.filter({ $0 == "." }).count <= 1,
+      let value = Decimal(string: t, locale: Locale(identifier: "en_US_POSIX"))
     else { return nil }
-    return Decimal(string: t, locale: Locale(identifier: "en_US_POSIX"))
+    return negative ? -value : value
   }
 
   /// Reports a row whose date does not read in `date_format`.

@@ -101,6 +101,23 @@ import Testing
 
     """
 
+  /// Amounts with the sign behind (`23,45-`, as German bank exports write them) or in
+  /// accounting parentheses read with their sign; anything else is no amount.
+  @Test func amountsReadTheirSignWhereverItIs() {
+    var comma = CSVMapping(file: "m.yml")
+    comma.decimalComma = true
+    #expect(comma.amount("23,45-") == Decimal(string: "-23.45"))
+    #expect(comma.amount("2.500,00+") == Decimal(string: "2500"))
+    #expect(comma.amount("-1.234,56 €") == Decimal(string: "-1234.56"))
+    #expect(comma.amount("(12,50)") == Decimal(string: "-12.5"))
+    let point = CSVMapping(file: "m.yml")
+    #expect(point.amount("12.50-") == Decimal(string: "-12.5"))
+    #expect(point.amount("$1,200.00") == Decimal(string: "1200"))
+    for bad in ["1-2", "--3", "-", "", "12.5.1", "abc", "()"] {
+      #expect(point.amount(bad) == nil, "\(bad)")
+    }
+  }
+
   @Test func aGermanBankExportWithRules() throws {
     let f = try ImportFixture(["items/milk.md": "---\nname: Milk\n---\n"])
     defer { f.cleanup() }

@@ -18,9 +18,15 @@ struct ICalOccasions {
     var days: Int
     var rule: [String: String]?
     var extra: [LocalDate]
-    var exceptions: Int
+    /// The days the series skips (`EXDATE`), and whether this is an occurrence cancelled
+    /// (`STATUS:CANCELLED` with a `RECURRENCE-ID`).
+    var exdates: [LocalDate]
+    var cancelled = false
     var recurrence: LocalDate?
     var line: Int
+    /// The start's time of day in seconds (nil for a whole day), and the zone it is in.
+    var startTime: Int?
+    var zone: TimeZone
   }
 
   /// A yearly rule as an occasion follows it: a floating day or the start's day, and the
@@ -85,7 +91,10 @@ struct ICalOccasions {
     for uid in order {
       guard let group = byUID[uid] else { continue }
       let master = group.first { $0.recurrence == nil }
-      let overrides = group.filter { $0.recurrence != nil }
+      let overrides = group.filter { $0.recurrence != nil && !$0.cancelled }
+      // The days the series does not happen: EXDATE, and occurrences cancelled.
+      let skipped = Set(
+        (master?.exdates ?? []) + group.filter(\.cancelled).compactMap(\.recurrence))
       var series: Event
       if let master {
         series = master
@@ -94,7 +103,9 @@ struct ICalOccasions {
           // Occurrences moved (Easter, a substitute bank holiday): a series that ends is
           // written as the days it really falls on; one that goes on keeps its rule.
           if let dates = expand(master, rule, &batch) {
-            var days = dates.map { (date: $0, title: master.title) }
+            var days = dates.filter { !skipped.contains($0) }.map {
+              (date: $0, title: master.title)
+            }
             for o in moved {
               if let i = days.firstIndex(where: { $0.date == o.recurrence }) {
                 days[i] = (o.start, o.title)
@@ -143,7 +154,7 @@ struct ICalOccasions {
             "'\(title)' lasts \(series.days) days; the occasion is its first day, \(series.start)"))
       }
       if let rule = series.rule {
-        guard let y = yearly(series, rule, &batch) else { continue }
+        guard let y = yearly(series, rule, skips: skipped.count, &batch) else { continue }
         let k =
           Slug.make(title) + "|" + (y.rule?.description ?? "yearly")
           + series.start.description.suffix(5)
@@ -190,15 +201,15 @@ struct ICalOccasions {
   {
     guard rule["UNTIL"] != nil || rule["COUNT"] != nil else { return nil }
     var scratch = ImportBatch(file: batch.file)
-    guard let y = yearly(e, rule, &scratch), y.until != nil else { return nil }
+    guard let y = yearly(e, rule, skips: 0, &scratch), y.until != nil else { return nil }
     return y.dates(from: e.start, count: 200)
   }
 
   /// A yearly rule as an occasion follows it, or nil with a problem when it is not one an
   /// occasion can follow.
-  private func yearly(_ e: Event, _ rule: [String: String], _ batch: inout ImportBatch)
-    -> Yearly?
-  {
+  private func yearly(
+    _ e: Event, _ rule: [String: String], skips: Int, _ batch: inout ImportBatch
+  ) -> Yearly? {
     let freq = rule["FREQ"] ?? ""
     func refuse(_ why: String) -> Yearly? {
       batch.problem(
@@ -231,14 +242,18 @@ struct ICalOccasions {
     } else if let m = rule["BYMONTH"], Int(m) != e.start.month {
       return refuse("falls in month \(m) while it starts on \(e.start)")
     }
-    if let u = rule["UNTIL"] { y.until = date(u) }
+    if let u = rule["UNTIL"], let bound = untilDay(u, of: e) {
+      // `until` is the last day the occasion falls on.
+      y.until = bound
+      y.until = y.dates(from: e.start, count: 400).last ?? bound
+    }
     if let c = rule["COUNT"].flatMap({ Int($0) }), c >= 1 {
       y.until = y.dates(from: e.start, count: c).last
     }
-    if e.exceptions > 0 {
+    if skips > 0 {
       batch.problem(
         line: e.line,
-        "'\(e.title)' skips \(e.exceptions) year\(e.exceptions == 1 ? "" : "s") in the calendar (EXDATE); an occasion cannot skip a year, so it is imported without the exception"
+        "'\(e.title)' skips \(skips) year\(skips == 1 ? "" : "s") in the calendar (EXDATE, or an occurrence cancelled); an occasion that goes on cannot skip a year, so it is imported without the exception"
       )
     }
     return y
@@ -266,9 +281,28 @@ struct ICalOccasions {
         line: e.line, "'\(title)' has no readable start (DTSTART), so it is not imported")
       return nil
     }
-    if let status = e.first("STATUS").map(ICalEvent.raw), status.uppercased() == "CANCELLED" {
-      return nil
+    let recurrence = e.first("RECURRENCE-ID").flatMap {
+      date(ICalEvent.raw($0), tzid: $0.param("TZID"))
     }
+    let cancelled =
+      e.first("STATUS").map(ICalEvent.raw)?.trimmingCharacters(in: .whitespaces).uppercased()
+      == "CANCELLED"
+    // A series cancelled whole is skipped; an occurrence cancelled takes its day out.
+    if cancelled, recurrence == nil { return nil }
+    let rawStart = ICalEvent.raw(startProp).trimmingCharacters(in: .whitespaces)
+    var startTime: Int?
+    if let t = rawStart.firstIndex(of: "T") {
+      let digits = rawStart[rawStart.index(after: t)...].prefix(6)
+      if digits.count >= 4, let hh = Int(digits.prefix(2)),
+        let mm = Int(digits.dropFirst(2).prefix(2))
+      {
+        startTime = hh * 3600 + mm * 60 + (Int(digits.dropFirst(4).prefix(2)) ?? 0)
+      }
+    }
+    let zone =
+      rawStart.hasSuffix("Z")
+      ? TimeZone(identifier: "UTC") ?? clock.timeZone
+      : startProp.param("TZID").flatMap { TimeZone(identifier: $0) } ?? clock.timeZone
     var days = 1
     if let endProp = e.first("DTEND"),
       let end = date(ICalEvent.raw(endProp), tzid: endProp.param("TZID"))
@@ -296,11 +330,41 @@ struct ICalOccasions {
       title: title,
       location: e.first("LOCATION").flatMap(ICalEvent.text).map(VCardContacts.clean),
       start: start, days: days, rule: rule, extra: extra,
-      exceptions: e.all("EXDATE").count,
-      recurrence: e.first("RECURRENCE-ID").flatMap {
-        date(ICalEvent.raw($0), tzid: $0.param("TZID"))
+      exdates: e.all("EXDATE").flatMap { p in
+        ICalEvent.raw(p).split(separator: ",").compactMap {
+          date(String($0), tzid: p.param("TZID"))
+        }
       },
-      line: e.line)
+      cancelled: cancelled, recurrence: recurrence, line: e.line, startTime: startTime,
+      zone: zone)
+  }
+
+  /// The last day an `UNTIL` lets a series of `e` fall on: an instant in UTC (`Z`) is read
+  /// in the zone of the event's start, and a day whose occurrence would start after it
+  /// (`UNTIL=20260601T075959Z` for a series at 10:00 in Berlin) is not one.
+  private func untilDay(_ text: String, of e: Event) -> LocalDate? {
+    let t = text.trimmingCharacters(in: .whitespaces)
+    guard let day = date(String(t.prefix(8))) else { return nil }
+    guard let start = e.startTime, let tIndex = t.firstIndex(of: "T") else { return day }
+    let digits = t[t.index(after: tIndex)...].prefix(6)
+    guard digits.count >= 4, let hh = Int(digits.prefix(2)),
+      let mm = Int(digits.dropFirst(2).prefix(2))
+    else { return day }
+    let seconds = hh * 3600 + mm * 60 + (Int(digits.dropFirst(4).prefix(2)) ?? 0)
+    var wall = (day: day, seconds: seconds)
+    if t.hasSuffix("Z") {
+      // The instant, on the wall of the event's zone.
+      let instant = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + Double(seconds))
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = e.zone
+      let c = calendar.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second], from: instant)
+      guard let y = c.year, let m = c.month, let d = c.day,
+        let local = LocalDate(year: y, month: m, day: d)
+      else { return day }
+      wall = (local, (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
+    }
+    return wall.seconds < start ? wall.day.adding(days: -1) : wall.day
   }
 
   /// The local date of an iCalendar date or date-time: as written for a date, a floating

@@ -172,4 +172,64 @@ import Testing
       r.household.occasions.first { $0.title == "Fathers Day" }?.rule?.description
         == "third Sunday of June")
   }
+
+  /// A series that ends, written as its days: EXDATE days and occurrences cancelled are
+  /// left out; an `UNTIL` in UTC is read in the event's zone (the day whose occurrence
+  /// starts after it is not one); each EXDATE day counts in the warning.
+  @Test func skippedDaysAndUntilInUTC() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let path = try f.source(
+      "cal.ics",
+      """
+      BEGIN:VCALENDAR\r
+      VERSION:2.0\r
+      BEGIN:VEVENT\r
+      UID:club\r
+      SUMMARY:Club dinner\r
+      DTSTART;VALUE=DATE:20220610\r
+      RRULE:FREQ=YEARLY;COUNT=4\r
+      EXDATE;VALUE=DATE:20230610\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:club\r
+      RECURRENCE-ID;VALUE=DATE:20240610\r
+      SUMMARY:Club dinner\r
+      DTSTART;VALUE=DATE:20240612\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:club\r
+      RECURRENCE-ID;VALUE=DATE:20250610\r
+      SUMMARY:Club dinner\r
+      STATUS:CANCELLED\r
+      DTSTART;VALUE=DATE:20250610\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:brunch\r
+      SUMMARY:Family brunch\r
+      DTSTART;TZID=Europe/Berlin:20200601T100000\r
+      RRULE:FREQ=YEARLY;UNTIL=20260601T075959Z\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:fair\r
+      SUMMARY:Fair\r
+      DTSTART;VALUE=DATE:20200301\r
+      RRULE:FREQ=YEARLY\r
+      EXDATE;VALUE=DATE:20220301,20240301\r
+      END:VEVENT\r
+      END:VCALENDAR\r
+
+      """)
+    let out = try f.run(.ical, [path])
+    let r = f.loaded()
+    #expect(r.diagnostics.isEmpty, "\(lines(r))")
+    let club = r.household.occasions.filter { $0.title == "Club dinner" }.map(\.date.description)
+    #expect(club.sorted() == ["2022-06-10", "2024-06-12"])
+    let brunch = try #require(r.household.occasions.first { $0.title == "Family brunch" })
+    #expect(brunch.until == LocalDate(year: 2025, month: 6, day: 1))
+    #expect(
+      out.plan.notes.map(\.message).contains {
+        $0.hasPrefix("'Fair' skips 2 years in the calendar")
+      })
+  }
 }

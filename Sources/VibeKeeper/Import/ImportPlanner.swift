@@ -27,6 +27,11 @@ struct ImportPlanner {
 
   private var sourceIDs: [String: String] = [:]
   private var sameIDs: [RecordKind: [String: String]] = [:]
+  /// What tells two contacts of one name apart, by contact id: the birthday and the
+  /// source key (a card's UID).
+  private var contactFacts: [String: (birthday: DayOfYear?, source: String?)] = [:]
+  /// Every contact of each name (`sameContact`), in the order they came.
+  private var contactsByName: [String: [String]] = [:]
   private var takenIDs: [RecordKind: Set<String>] = [:]
   private var reservedPaths: Set<String> = []
 
@@ -44,6 +49,12 @@ struct ImportPlanner {
     let clock = LocalClock(
       now: Date(timeIntervalSince1970: 0), timeZone: household.settings.timeZone)
     scan(Contact.self) { Self.sameContact(name: $0.name) }
+    for c in household.contacts {
+      contactsByName[Self.sameContact(name: c.name), default: []].append(c.id)
+      contactFacts[c.id] = (
+        c.birthday.map { DayOfYear(year: $0.year, month: $0.month, day: $0.day) }, c.meta.source
+      )
+    }
     scan(Occasion.self) {
       Self.sameOccasion(
         title: $0.title, date: $0.date.description, yearly: $0.recurring,
@@ -62,6 +73,58 @@ struct ImportPlanner {
   }
 
   // MARK: What makes two records the same
+
+  /// A birthday's day, and its year when known, to tell two people of one name apart.
+  struct DayOfYear: Equatable {
+    let year: Int?
+    let month: Int
+    let day: Int
+
+    init(year: Int?, month: Int, day: Int) {
+      (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    /// `1990-03-04` or `--03-04`, as `import` writes a birthday.
+    init?(text: String) {
+      let parts = text.split(separator: "-", omittingEmptySubsequences: true).map { Int($0) }
+      guard parts.count == 2 || parts.count == 3, let month = parts[parts.count - 2],
+        let day = parts[parts.count - 1]
+      else { return nil }
+      self.init(year: parts.count == 3 ? parts[0] : nil, month: month, day: day)
+    }
+
+    /// Whether the two cannot be one person's birthday.
+    func conflicts(with other: DayOfYear) -> Bool {
+      month != other.month || day != other.day
+        || (year != nil && other.year != nil && year != other.year)
+    }
+  }
+
+  /// Whether a source key is a card's own UID (`vcard:UID`), not the one made of a card
+  /// without one (`vcard:` and 16 hexadecimal digits of its name and birthday).
+  static func isCardUID(_ key: String) -> Bool {
+    guard key.hasPrefix("vcard:") else { return false }
+    let rest = key.dropFirst("vcard:".count)
+    return !(rest.count == 16 && rest.allSatisfy { $0.isHexDigit && !$0.isUppercase })
+  }
+
+  /// Whether an imported contact of the same name as contact `id` is someone else: both
+  /// come from cards with different UIDs, or their birthdays differ. (Two cards of one
+  /// person exported from two places, one with the birthday and one without, are one.)
+  private func isAnotherContact(_ record: ImportedRecord, _ raw: [String: String], than id: String)
+    -> Bool
+  {
+    guard record.kind == .contacts, let facts = contactFacts[id] else { return false }
+    if let mine = record.key, let theirs = facts.source, mine != theirs,
+      Self.isCardUID(mine), Self.isCardUID(theirs)
+    {
+      return true
+    }
+    if let mine = raw["birthday"].flatMap(DayOfYear.init(text:)), let theirs = facts.birthday {
+      return mine.conflicts(with: theirs)
+    }
+    return false
+  }
 
   static func sameContact(name: String) -> String { "name:" + ActionContext.key(name) }
   static func sameGame(name: String) -> String { "name:" + ActionContext.key(name) }
@@ -146,8 +209,15 @@ struct ImportPlanner {
       yearly = Self.sameOccasion(title: t, date: d, yearly: true, rule: nil)
     }
     let known = sameIDs[record.kind] ?? [:]
-    if let id = [same(record.kind, raw), yearly].compactMap({ $0 }).compactMap({ known[$0] })
-      .first
+    // A contact is any of that name who is not told apart from it (by UID or birthday).
+    let sameContact =
+      record.kind == .contacts
+      ? same(record.kind, raw).flatMap { contactsByName[$0] }?.first {
+        !isAnotherContact(record, raw, than: $0)
+      } : nil
+    if let id = record.kind == .contacts
+      ? sameContact
+      : [same(record.kind, raw), yearly].compactMap({ $0 }).compactMap({ known[$0] }).first
     {
       if let key = record.key { sourceIDs[key] = id }
       // A result is nothing but its game, day and player: the same one is this one.
@@ -192,6 +262,10 @@ struct ImportPlanner {
       reservedSource.insert(key)
     }
     if let same = same(record.kind, raw) { sameIDs[record.kind, default: [:]][same] = id }
+    if record.kind == .contacts {
+      contactFacts[id] = (raw["birthday"].flatMap(DayOfYear.init(text:)), record.key)
+      if let same = same(record.kind, raw) { contactsByName[same, default: []].append(id) }
+    }
     takenIDs[record.kind, default: []].insert(id.lowercased())
     switch record.placement {
     case .file:

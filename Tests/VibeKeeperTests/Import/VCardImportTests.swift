@@ -207,6 +207,31 @@ import Testing
     #expect(try f.run(.vcard, [grown]).plan.changes.isEmpty)
   }
 
+  /// Two people of one name are two contacts when their cards' UIDs or birthdays differ;
+  /// one card without a birthday and one with it are one person.
+  @Test func peopleOfOneNameAreToldApartByUIDAndBirthday() throws {
+    let f = try ImportFixture([
+      "contacts/lea.md": "---\nname: Lea Muller\n---\n"
+    ])
+    defer { f.cleanup() }
+    let cards = """
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:a1\nFN:Jo-Ann Smith\nBDAY:19800101\nEND:VCARD
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:a2\nFN:JoAnn Smith\nBDAY:19920202\nEND:VCARD
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:b1\nFN:Léa Müller\nBDAY:19850303\nEND:VCARD
+      BEGIN:VCARD\nVERSION:3.0\nFN:Sam Lee\nEND:VCARD
+      BEGIN:VCARD\nVERSION:3.0\nFN:Sam Lee\nBDAY:1990-04-04\nEND:VCARD
+
+      """
+    let path = try f.source("all.vcf", cards)
+    _ = try f.run(.vcard, [path])
+    let contacts = f.loaded().household.contacts
+    #expect(contacts.filter { $0.name.hasPrefix("Jo") }.count == 2)
+    // Lea by hand has no birthday: the card with one is her.
+    #expect(contacts.filter { $0.name.hasPrefix("L") }.count == 1)
+    #expect(contacts.filter { $0.name == "Sam Lee" }.count == 1)
+    #expect(try f.run(.vcard, [path]).plan.changes.isEmpty)
+  }
+
   @Test func relatedNamesOfMyOwnCardBecomeRelationships() throws {
     let f = try ImportFixture()
     defer { f.cleanup() }

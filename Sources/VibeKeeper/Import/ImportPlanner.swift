@@ -32,6 +32,9 @@ struct ImportPlanner {
   private var contactFacts: [String: (birthday: DayOfYear?, source: String?)] = [:]
   /// Every contact of each name (`sameContact`), in the order they came.
   private var contactsByName: [String: [String]] = [:]
+  /// The yearly occasions of each contact by their day of the year (`contact|MM-DD`):
+  /// an anniversary from a card is the wedding day already written under another title.
+  private var contactDays: [String: String] = [:]
   private var takenIDs: [RecordKind: Set<String>] = [:]
   private var reservedPaths: Set<String> = []
 
@@ -49,6 +52,9 @@ struct ImportPlanner {
     let clock = LocalClock(
       now: Date(timeIntervalSince1970: 0), timeZone: household.settings.timeZone)
     scan(Contact.self) { Self.sameContact(name: $0.name) }
+    for o in household.occasions where o.recurring && o.rule == nil {
+      if let c = o.contact { contactDays[c + "|" + o.date.description.suffix(5)] = o.id }
+    }
     for c in household.contacts {
       contactsByName[Self.sameContact(name: c.name), default: []].append(c.id)
       contactFacts[c.id] = (
@@ -215,9 +221,15 @@ struct ImportPlanner {
       ? same(record.kind, raw).flatMap { contactsByName[$0] }?.first {
         !isAnotherContact(record, raw, than: $0)
       } : nil
+    // A contact's yearly day: the one that contact has on that day.
+    let contactDay =
+      record.kind == .occasions && raw["recurring"] == "yearly"
+      ? raw["contact"].flatMap { c in raw["date"].flatMap { contactDays[c + "|" + $0.suffix(5)] } }
+      : nil
     if let id = record.kind == .contacts
       ? sameContact
       : [same(record.kind, raw), yearly].compactMap({ $0 }).compactMap({ known[$0] }).first
+        ?? contactDay
     {
       if let key = record.key { sourceIDs[key] = id }
       // A result is nothing but its game, day and player: the same one is this one.
@@ -262,6 +274,11 @@ struct ImportPlanner {
       reservedSource.insert(key)
     }
     if let same = same(record.kind, raw) { sameIDs[record.kind, default: [:]][same] = id }
+    if record.kind == .occasions, raw["recurring"] == "yearly", let c = raw["contact"],
+      let d = raw["date"]
+    {
+      contactDays[c + "|" + d.suffix(5)] = id
+    }
     if record.kind == .contacts {
       contactFacts[id] = (raw["birthday"].flatMap(DayOfYear.init(text:)), record.key)
       if let same = same(record.kind, raw) { contactsByName[same, default: []].append(id) }

@@ -232,6 +232,22 @@ import Testing
     #expect(try f.run(.vcard, [path]).plan.changes.isEmpty)
   }
 
+  /// A card's anniversary on the day its contact already has a yearly occasion is that
+  /// occasion, whatever its title.
+  @Test func anAnniversaryAlreadyWrittenIsNotAddedAgain() throws {
+    let f = try ImportFixture([
+      "contacts/family/mom.md": "---\nname: Ngozi Okafor\n---\n",
+      "occasions/wedding.md":
+        "---\ntitle: Mum and Dad's wedding anniversary\ndate: 1986-12-20\nrecurring: yearly\ntype: anniversary\ncontact: family/mom\n---\n",
+    ])
+    defer { f.cleanup() }
+    let path = try f.source(
+      "mom.vcf", "BEGIN:VCARD\nVERSION:4.0\nFN:Ngozi Okafor\nANNIVERSARY:19861220\nEND:VCARD\n")
+    let out = try f.run(.vcard, [path])
+    #expect(out.plan.changes.isEmpty, "\(out.plan.changes.map(\.path))")
+    #expect(f.loaded().household.occasions.count == 1)
+  }
+
   @Test func relatedNamesOfMyOwnCardBecomeRelationships() throws {
     let f = try ImportFixture()
     defer { f.cleanup() }

@@ -59,7 +59,7 @@ public struct RecordWriter: Sendable {
     for base in FreeFileName.candidates(draft.slug) {
       guard
         FreeFileName.isFree(
-          base, takenIDs: takenIDs,
+          base, takenIDs: takenIDs.union(draft.kind.reservedIDs),
           exists: {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
           })
@@ -91,7 +91,7 @@ public struct RecordWriter: Sendable {
   public func freePath(for draft: RecordDraft, takenIDs: Set<String>) -> String? {
     let folder = root.appendingPathComponent(draft.kind.folder)
     let base = FreeFileName.candidates(draft.slug).first {
-      FreeFileName.isFree($0, takenIDs: takenIDs) {
+      FreeFileName.isFree($0, takenIDs: takenIDs.union(draft.kind.reservedIDs)) {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
       }
     }

@@ -312,7 +312,7 @@ struct ImportPlanner {
 
   /// The first of `slug`, `slug-2`, ... that is neither an id of the kind nor a file.
   private mutating func freeBase(_ kind: RecordKind, prefix: String, _ slug: String) -> String {
-    let taken = takenIDs[kind] ?? []
+    let taken = (takenIDs[kind] ?? []).union(kind.reservedIDs)
     let folder = writer.root.appendingPathComponent(kind.folder + "/" + prefix)
     for base in FreeFileName.candidates(slug) {
       let id = (prefix + base).lowercased()

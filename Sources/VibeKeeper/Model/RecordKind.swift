@@ -10,6 +10,11 @@ public enum RecordKind: String, CaseIterable, Sendable, Hashable, Comparable {
   /// schema).
   public var singular: String { Self.singulars[self] ?? rawValue }
 
+  /// Ids no new record of the kind gets, because the data format gives the name another
+  /// meaning: a gift's `occasion: birthday` is the recipient's birthday, so an occasion
+  /// called `birthday` could never be named.
+  public var reservedIDs: Set<String> { self == .occasions ? ["birthday"] : [] }
+
   /// The singular noun with its article, for messages ("an item", "a gift").
   public var aSingular: String { RecordKind.article(singular) + " " + singular }
 

@@ -77,6 +77,9 @@ import Testing
     let occasion = try run(
       folder, ["new", "occasion", "Game night", "--date=2026-12-05", "--contact", "friends/sam"])
     #expect(occasion.status == 0)
+    // `birthday` is no occasion's id: a gift's `occasion: birthday` means the recipient's.
+    let birthday = try run(folder, ["new", "occasion", "Birthday", "--date=2026-12-06"])
+    #expect(birthday.stdout.hasSuffix("/occasions/birthday-2.md\n"), "\(birthday.stdout)")
     let loaded = DataLoader(root: folder.url).load()
     #expect(loaded.diagnostics.isEmpty)
     #expect(loaded.household.contact("zoe-angstrom")?.name == "Zoë Ångström")

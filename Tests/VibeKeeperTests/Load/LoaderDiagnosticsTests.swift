@@ -259,6 +259,19 @@ import Testing
         == true, "\(lines(r))")
   }
 
+  /// An occasion called `birthday` can never be named by a gift (`occasion: birthday` is
+  /// the recipient's birthday): a warning.
+  @Test func anOccasionCalledBirthdayIsWarnedAbout() throws {
+    let r = try load([
+      "occasions/birthday.md": "---\ntitle: Birthday\ndate: 2026-12-01\n---\n"
+    ])
+    #expect(
+      lines(r) == [
+        "data/occasions/birthday.md:2:1: warning: no gift can name this occasion: a gift's `occasion: birthday` is its recipient's birthday"
+      ])
+    #expect(r.household.occasions.count == 1)
+  }
+
   /// A gift given before it was bought is kept with a warning at `given`.
   @Test func giftGivenBeforeBought() throws {
     let r = try load([

@@ -4,6 +4,12 @@ enum OccasionDecoder: KindDecoder {
   static func decode(
     _ f: inout RecordFields, meta: RecordMeta, body: String, context: DecodeContext
   ) -> LoadedRecord? {
+    if meta.id.lowercased() == "birthday" {
+      f.report(
+        .warning, at: meta.location,
+        "no gift can name this occasion: a gift's `occasion: birthday` is its recipient's birthday",
+        hint: "give the occasion another id (rename the file, or its `id:`)")
+    }
     let title = f.string("title")
     let date = f.date("date")
     var rule: YearlyRule?

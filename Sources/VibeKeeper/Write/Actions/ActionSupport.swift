@@ -206,7 +206,19 @@ extension ActionContext {
   /// `instant` as written in records in `clock`'s time zone: `2026-11-24T08:03`.
   static func localText(_ instant: Date, _ clock: LocalClock) -> String {
     let t = clock.localTime(of: instant)
-    return clock.localDate(of: instant).description + "T" + String(t.description.prefix(5))
+    let day = clock.localDate(of: instant)
+    let text = day.description + "T" + String(t.description.prefix(5))
+    // The second time an hour repeats (02:30 on the night the clocks go back) reads back
+    // as the first: it is written with its offset (`2026-10-25T02:30+01:00`).
+    guard let minute = TimeOfDay(hour: t.hour, minute: t.minute),
+      abs(clock.instant(day, minute).timeIntervalSince(instant)) >= 60
+    else { return text }
+    let offset = clock.timeZone.secondsFromGMT(for: instant)
+    let sign = offset < 0 ? "-" : "+"
+    let hours = abs(offset) / 3600
+    let minutes = abs(offset) % 3600 / 60
+    return text + sign + (hours < 10 ? "0" : "") + String(hours) + ":"
+      + (minutes < 10 ? "0" : "") + String(minutes)
   }
 
   /// An amount as written in records: `1.89`, `12`.

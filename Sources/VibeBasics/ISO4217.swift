@@ -15,6 +15,12 @@ public enum ISO4217 {
     "CLF": 4, "UYW": 4,
   ]
 
+  /// Every ISO 4217 code Foundation knows (current and historic ones, and the X codes).
+  public static let codes: Set<String> = Set(Locale.Currency.isoCurrencies.map(\.identifier))
+
+  /// Whether `code` (three upper-case letters) is an ISO 4217 code.
+  public static func isKnown(_ code: String) -> Bool { codes.contains(code) }
+
   /// The number of digits after the point (JPY 0, KWD 3, most 2; unknown codes 2).
   /// The code is read case-insensitively, without surrounding spaces.
   public static func minorUnits(of code: String) -> Int {

@@ -35,8 +35,12 @@ struct InitCommand: ParsableCommand {
       throw ValidationError("unknown time zone '\(zone)'; use an IANA name such as Europe/Berlin")
     }
     let code = (currency ?? Locale.current.currency?.identifier ?? "EUR").uppercased()
-    guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-      throw ValidationError("'\(code)' is not an ISO 4217 currency code such as EUR")
+    guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }), ISO4217.isKnown(code)
+    else {
+      let guess = Suggestion.closest(to: code, in: ISO4217.codes.sorted())
+      throw ValidationError(
+        "'\(code)' is not an ISO 4217 currency code such as EUR"
+          + (guess.map { " (did you mean '\($0)'?)" } ?? ""))
     }
     var setup = DataFolderInit(
       folder: URL(fileURLWithPath: folder), title: title, timeZone: zone, currency: code)

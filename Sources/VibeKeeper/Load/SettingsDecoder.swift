@@ -87,6 +87,7 @@ enum SettingsDecoder {
       let code = c.uppercased()
       if code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) {
         settings.currency = code
+        CurrencyField.warnIfUnknown(code, &f)
       } else {
         f.error(
           "currency", "'currency' must be a three-letter ISO 4217 code such as EUR, not '\(c)'")

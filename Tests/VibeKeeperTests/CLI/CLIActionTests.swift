@@ -55,6 +55,10 @@ import Testing
     let check = try CLI.run(["check", "--data", "home"], cwd: folder.url)
     #expect(check.status == 0, "\(check.stderr)")
     #expect(check.stdout.contains("0 errors, 0 warnings"))
+    // A currency that is no ISO 4217 code is refused, with the closest one.
+    let eut = try CLI.run(["init", "other", "--currency", "eut"], cwd: folder.url)
+    #expect(eut.status == 2)
+    #expect(eut.stderr.contains("(did you mean 'EUR'?)"), "\(eut.stderr)")
     // A folder that holds data is refused.
     let again = try CLI.run(["init", "home"], cwd: folder.url)
     #expect(again.status == 1)

@@ -272,6 +272,22 @@ import Testing
     #expect(r.household.occasions.count == 1)
   }
 
+  /// A currency that is three letters but no ISO 4217 code is a warning with the closest
+  /// code; the record is kept (in its own currency).
+  @Test func aCurrencyThatIsNoISOCodeIsWarnedAbout() throws {
+    let r = try load([
+      "vibekeeper.yml": "currency: EUT\n",
+      "purchases/p.yml":
+        "- {date: 2026-11-02, name: A, price: 1, currency: XXX}\n- {date: 2026-11-02, name: B, price: 1, currency: usd}\n",
+    ])
+    #expect(
+      lines(r) == [
+        "data/vibekeeper.yml:1:11: warning: 'EUT' is not an ISO 4217 currency code (did you mean 'EUR'?)"
+      ])
+    #expect(r.household.purchases.count == 2)
+    #expect(ISO4217.isKnown("KWD") && ISO4217.isKnown("XXX") && !ISO4217.isKnown("XYZ"))
+  }
+
   /// A gift given before it was bought is kept with a warning at `given`.
   @Test func giftGivenBeforeBought() throws {
     let r = try load([

@@ -67,7 +67,21 @@ enum CurrencyField {
         "currency", "'currency' must be a three-letter ISO 4217 code such as EUR, not '\(text)'")
       return fallback
     }
+    warnIfUnknown(code, &f)
     return code
+  }
+
+  /// A warning when `code` (three letters, upper-cased) is no ISO 4217 code: `EURO` is
+  /// refused as no code, but `EUT` would silently be a currency of its own, whose records
+  /// no budget in euros counts.
+  static func warnIfUnknown(_ code: String, _ f: inout RecordFields) {
+    guard !ISO4217.isKnown(code) else { return }
+    let guess = Suggestion.closest(to: code, in: ISO4217.codes.sorted())
+    f.report(
+      .warning, at: f.location(of: "currency"),
+      "'\(code)' is not an ISO 4217 currency code"
+        + (guess.map { " (did you mean '\($0)'?)" } ?? ""),
+      hint: "write the three-letter code of the currency, such as EUR, USD or GBP")
   }
 }
 

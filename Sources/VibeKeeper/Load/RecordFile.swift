@@ -141,6 +141,10 @@ struct RecordFile {
           "\(RecordKind.article(kind.folder)) \(kind.folder) file holds one \(kind.singular), not a list of \(items.count)",
           hint: "write one file per \(kind.singular), its fields (`name: value`) at the top"))
     case .sequence(let items, _, _):
+      out.diagnostics += unionTwins(
+        items.compactMap {
+          if case .mapping(let m) = $0 { m } else { nil }
+        })
       for (i, item) in items.enumerated() {
         guard case .mapping(let m) = item else {
           let p = item.position
@@ -187,6 +191,8 @@ struct RecordFile {
     }
     guard entries.count > 1 else { return false }
     var salvaged = Output()
+    var mappings: [YAMLMapping] = []
+    defer { out.diagnostics += unionTwins(mappings) }
     for (i, entry) in entries.enumerated() {
       var reader = YAMLReader(file: displayPath, lineOffset: entry.line - 1)
       reader.keepsDuplicates = true
@@ -211,6 +217,7 @@ struct RecordFile {
         }
         continue
       }
+      mappings.append(m)
       decodeRecord(m, id: "\(fileID)#\(i + 1)", body: "", context: context, into: &salvaged)
     }
     out.records += salvaged.records
@@ -218,6 +225,39 @@ struct RecordFile {
     out.leftOut += salvaged.leftOut
     out.diagnostics += salvaged.diagnostics
     return true
+  }
+
+  /// A warning for each purchase that repeats the one before it without its `used:` (and
+  /// `wasted:`): what a union merge (`merge=union`, as `init` sets for the monthly logs)
+  /// leaves when `used` wrote into a line next to lines the other clone appended. Both are
+  /// counted until one is deleted, so it is said.
+  private func unionTwins(_ mappings: [YAMLMapping]) -> [Diagnostic] {
+    guard kind == .purchases, mappings.count > 1 else { return [] }
+    func fields(_ m: YAMLMapping) -> [String: String]? {
+      var out: [String: String] = [:]
+      for e in m.entries {
+        guard case .scalar(let v) = e.value else { return nil }
+        out[e.key.text] = v.text
+      }
+      return out
+    }
+    var found: [Diagnostic] = []
+    for (a, b) in zip(mappings, mappings.dropFirst()) {
+      guard var first = fields(a), let second = fields(b), first["used"] != nil,
+        second["used"] == nil, second["wasted"] == nil
+      else { continue }
+      first["used"] = nil
+      first["wasted"] = nil
+      guard first == second else { continue }
+      found.append(
+        Diagnostic(
+          .warning, location(b.line, b.column),
+          "this purchase repeats the one before it without its `used:`: if a merge kept both versions of one batch, it is counted twice",
+          hint:
+            "delete this line if it is the same batch; if they are two, make them differ (a `store:`, say)"
+        ))
+    }
+    return found
   }
 
   private func location(_ line: Int, _ column: Int) -> SourceLocation {

@@ -29,13 +29,10 @@ public struct DataFolderInit: Sendable {
     self.currency = currency
   }
 
-  /// The monthly logs two people append to at once and no command edits: git keeps both
-  /// sides' lines. Not the purchases: `used` edits a purchase line in place, and a union
-  /// merge of that edit with the other side's appended lines keeps the line twice (once
-  /// with `used:`, once without), a purchase counted twice without a word. There a
-  /// concurrent change is a conflict git shows, which the writer and `check` refuse until
-  /// it is resolved.
-  static let appendOnly = ["doses", "results", "prices"]
+  /// The monthly logs two people append to at once: git keeps both sides' lines. (A union
+  /// merge of `used:` written into a purchase line next to the other side's appended lines
+  /// keeps both versions of that line: the loader warns about such a pair.)
+  static let appendOnly = ["doses", "purchases", "results", "prices"]
 
   /// The files it writes, by path inside the folder.
   public var files: [(path: String, text: String)] {

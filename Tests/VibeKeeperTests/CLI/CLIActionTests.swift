@@ -48,10 +48,7 @@ import Testing
     #expect(r.stdout.contains("time zone Asia/Kolkata"))
     #expect(
       Self.text(folder, "home/vibekeeper.yml").contains("timezone: Asia/Kolkata\ncurrency: INR"))
-    let attributes = Self.text(folder, "home/.gitattributes")
-    #expect(attributes.contains("doses/**/*.yml merge=union"))
-    // `used` edits purchase lines: a union merge would keep an edited line twice.
-    #expect(!attributes.contains("purchases/"))
+    #expect(Self.text(folder, "home/.gitattributes").contains("purchases/**/*.yml merge=union"))
     let check = try CLI.run(["check", "--data", "home"], cwd: folder.url)
     #expect(check.status == 0, "\(check.stderr)")
     #expect(check.stdout.contains("0 errors, 0 warnings"))

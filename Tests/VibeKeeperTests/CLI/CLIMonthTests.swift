@@ -96,10 +96,9 @@ import Testing
     #expect(doses.components(separatedBy: "status: skipped").count - 1 == 5)
   }
 
-  /// Two clones append to the same month's purchases: git reports the conflict (the
-  /// purchase logs are not `merge=union`), `check` refuses the file, and once both sides'
-  /// lines are kept the result loads with both.
-  @Test func twoClonesAppendToPurchasesAndResolveTheConflict() throws {
+  /// Two clones append to the same month's purchases; git merges them with no conflict
+  /// (the `.gitattributes` `init` writes), and the result loads with both lines.
+  @Test func twoClonesAppendAndMerge() throws {
     let folder = try TempFolder([:])
     defer { folder.cleanup() }
     let root = folder.url
@@ -140,28 +139,63 @@ import Testing
     pull.standardError = FileHandle.nullDevice
     try pull.run()
     pull.waitUntilExit()
-    // The purchase logs are not merged by union (`used` edits their lines, and a union
-    // merge keeps an edited line twice): the two appends are a conflict git reports, and
-    // nothing reads or writes the file until it is resolved.
-    #expect(pull.terminationStatus != 0)
-    let log = root.appendingPathComponent("a/purchases/2026/11.yml")
-    let conflicted = try String(contentsOf: log, encoding: .utf8)
-    #expect(conflicted.contains("<<<<<<<"))
-    let refused = try CLI.run(["check", "--data", "a"], cwd: root)
-    #expect(refused.status == 1)
-    #expect(refused.stderr.contains("unresolved merge conflict"), "\(refused.stderr)")
-    // Resolved by keeping both sides' lines.
-    let resolved = conflicted.split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { !$0.hasPrefix("<<<<<<<") && !$0.hasPrefix("=======") && !$0.hasPrefix(">>>>>>>") }
-      .joined(separator: "\n")
-    try Data(resolved.utf8).write(to: log)
-    let merged = try String(contentsOf: log, encoding: .utf8)
+    #expect(pull.terminationStatus == 0)
+    let merged = try String(
+      contentsOf: root.appendingPathComponent("a/purchases/2026/11.yml"), encoding: .utf8)
     #expect(merged.contains("name: Milk"))
     #expect(merged.contains("name: Eggs"))
+    #expect(!merged.contains("<<<<<<<"))
     let check = try CLI.run(["check", "--data", "a"], cwd: root)
     #expect(check.status == 0, "\(check.stderr)")
     #expect(
       check.stdout.contains("purchases     3") || check.stdout.contains("3 records"),
       "\(check.stdout)")
+  }
+
+  /// `used` in one clone and `bought` in the other, merged by union: the used line is kept
+  /// twice, once without `used:`. `check` says so at the copy.
+  @Test func aUnionMergeOfUsedAndAnAppendIsWarnedAbout() throws {
+    let folder = try TempFolder([:])
+    defer { folder.cleanup() }
+    let root = folder.url
+    let made = try CLI.run(
+      ["init", "a", "--time-zone", "UTC", "--currency", "EUR", "--git"], cwd: root,
+      env: Self.gitIdentity)
+    guard made.status == 0 else {
+      Issue.record("init --git failed: \(made.stderr)")
+      return
+    }
+    func run(_ args: [String], _ data: String) throws -> Int32 {
+      try CLI.run(args + ["--data", data, "--commit"], cwd: root, env: Self.gitIdentity).status
+    }
+    #expect(
+      try run(
+        [
+          "bought", "--name", "Oat milk", "1.89", "--expires", "2026-12-05", "--now",
+          "2026-11-24T10:00",
+        ],
+        "a") == 0)
+    _ = try CLI.git(
+      [
+        "clone", "--quiet", root.appendingPathComponent("a").path,
+        root.appendingPathComponent("b").path,
+      ],
+      in: root)
+    #expect(try run(["used", "Oat milk", "--now", "2026-11-25T08:00"], "a") == 0)
+    #expect(
+      try run(
+        [
+          "bought", "--name", "Oat milk", "1.95", "--expires", "2026-12-09", "--now",
+          "2026-11-25T18:00",
+        ],
+        "b") == 0)
+    let pull = try CLI.shell(
+      "git -c user.name=T -c user.email=t@t pull --no-rebase --quiet ../b HEAD",
+      in: root.appendingPathComponent("a"))
+    #expect(pull.status == 0)
+    let check = try CLI.run(["check", "--data", "a", "--now", "2026-11-26T10:00"], cwd: root)
+    #expect(
+      check.stderr.contains("this purchase repeats the one before it without its `used:`"),
+      "\(check.stderr)")
   }
 }

@@ -76,12 +76,13 @@ extension ShoppingEntry {
   public var mergeKey: String { item.map { "item:" + $0 } ?? "name:" + (name ?? "").lowercased() }
 
   /// Entries with the same `mergeKey` merged into the first, when they are in the same
-  /// state and say the same about money: not bought at the same estimate, or bought on the
-  /// same day at the same price paid (quantities added). Lines that differ in any of those
-  /// stay apart, so a merge never changes a total or moves a purchase to another day: what
-  /// was paid is each line's price times its own quantity, on its own date. Returns the
-  /// merged entries in file order and, for each line that was merged away, that line and
-  /// the first line as it was before.
+  /// state and agree on money: not bought at the same estimate (a line without one takes
+  /// the other's, as the spec's merge always did), or bought on the same day at the same
+  /// price paid (quantities added). Lines that differ otherwise stay apart, so a merge never
+  /// changes what a written estimate says or moves a purchase to another day: what was paid
+  /// is each line's price times its own quantity, on its own date. Returns the merged
+  /// entries in file order and, for each line that was merged away, that line and the first
+  /// line as it was before.
   public static func merged(_ entries: [ShoppingEntry]) -> (
     entries: [ShoppingEntry], duplicates: [(line: ShoppingEntry, first: ShoppingEntry)]
   ) {
@@ -89,22 +90,24 @@ extension ShoppingEntry {
     var duplicates: [(line: ShoppingEntry, first: ShoppingEntry)] = []
     struct State: Hashable {
       let key: String
-      let estimate: Decimal?
       let purchased: Completion
       let actual: Decimal?
     }
-    var index: [State: Int] = [:]
+    var groups: [State: [Int]] = [:]
     for e in entries {
       let key = State(
-        key: e.mergeKey, estimate: e.estimate, purchased: e.purchased,
-        actual: e.purchased.isDone ? e.actual : nil)
-      guard let i = index[key] else {
-        index[key] = result.count
+        key: e.mergeKey, purchased: e.purchased, actual: e.purchased.isDone ? e.actual : nil)
+      let agreeing = groups[key]?.first { i in
+        result[i].estimate == nil || e.estimate == nil || result[i].estimate == e.estimate
+      }
+      guard let i = agreeing else {
+        groups[key, default: []].append(result.count)
         result.append(e)
         continue
       }
       duplicates.append((e, result[i]))
       result[i].quantity += e.quantity
+      result[i].estimate = result[i].estimate ?? e.estimate
       result[i].lines += e.lines
     }
     return (result, duplicates)

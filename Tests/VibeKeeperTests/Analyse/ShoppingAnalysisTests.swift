@@ -109,13 +109,14 @@ import Testing
       F.entry(name: "eggs", quantity: "6", line: 6),
       // Another estimate: merged, one of the two would be lost from the total.
       F.entry(item: "milk", quantity: "1", estimate: "1.50", line: 7),
+      // No estimate: it takes the first line's, as the spec's merge does.
       F.entry(item: "milk", quantity: "1", line: 8),
     ])
-    #expect(merged.map(\.quantity) == [3, 7, 1, 1])
+    #expect(merged.map(\.quantity) == [4, 7, 1])
     #expect(merged[0].estimate == F.dec("1.10"))
-    #expect(merged.map(\.location.line) == [3, 4, 7, 8])
-    #expect(duplicates.map(\.0.location.line) == [5, 6])
-    #expect(duplicates.map(\.1.location.line) == [3, 4])
+    #expect(merged.map(\.location.line) == [3, 4, 7])
+    #expect(duplicates.map(\.0.location.line) == [5, 6, 8])
+    #expect(duplicates.map(\.1.location.line) == [3, 4, 3])
   }
 
   /// Lines in different states stay apart: a bought line and one still to buy, or two

@@ -172,7 +172,7 @@ import Testing
           purchased: 2026-11-21
           actual: 2.80
         - Apples
-        - {item: milk, estimate: 1.10}
+        - {item: milk}
       ---
       """,
       "games/wordle.md": "---\nname: Wordle\nurl: https://www.nytimes.com/games/wordle\n---\n",

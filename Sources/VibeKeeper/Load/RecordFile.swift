@@ -124,7 +124,9 @@ struct RecordFile {
     var reader = YAMLReader(file: displayPath, lineOffset: 0)
     reader.keepsDuplicates = true
     let (node, diags) = reader.read(Substring(text))
+    // A syntax error, not aliases that expand too far (each line would get its own budget).
     if !diags.isEmpty, context.lists.contains(kind),
+      !diags.contains(where: { $0.message.contains("the YAML expands to more than") }),
       salvageLines(text, context: context, into: &out)
     {
       return
@@ -196,6 +198,8 @@ struct RecordFile {
     for (i, entry) in entries.enumerated() {
       var reader = YAMLReader(file: displayPath, lineOffset: entry.line - 1)
       reader.keepsDuplicates = true
+      // One entry of a line: a small budget, so lines of aliases cannot add up.
+      reader.nodeBudget = 1_000
       let (node, diags) = reader.read(entry.text)
       // An entry cut short is said at the end of its own line, not at the next.
       salvaged.diagnostics += diags.map { d in

@@ -27,32 +27,46 @@ enum CaptureTitle {
 
   /// The title in `remainder` (where `\u{1}` marks removed words), with its confidence.
   static func make(from remainder: String) -> Captured<String>? {
-    var pieces: [String] = []
+    var pieces: [(text: String, afterRemoved: Bool)] = []
     var current = ""
+    var afterRemoved = false
     let breaks: Set<Character> = [
       ",", ";", ":", "(", ")", "[", "]", "–", "—", "\u{1}", "!", "?", "\n",
     ]
-    // A quoted name ("Dune: Part 2") is one piece, whatever it holds.
+    // A quoted name ("Dune: Part 2") is one piece, whatever it holds; a quote mark without
+    // its pair (27" monitor) quotes nothing.
+    let straight = remainder.filter { $0 == "\"" }.count
+    let quotes =
+      straight >= 2 && straight % 2 == 0 || remainder.contains("“") && remainder.contains("”")
     var quoted = false
     for ch in remainder {
-      if ch == "\"" || ch == "“" || ch == "”" { quoted = ch == "”" ? false : !quoted }
+      if quotes, ch == "\"" || ch == "“" || ch == "”" { quoted = ch == "”" ? false : !quoted }
       if breaks.contains(ch), !quoted || ch == "\u{1}" {
-        pieces.append(current)
+        // Whether something another field took lies between this piece and the last
+        // one with words.
+        let blank = current.allSatisfy(\.isWhitespace)
+        pieces.append((current, afterRemoved))
         current = ""
+        afterRemoved = ch == "\u{1}" || (blank && afterRemoved)
       } else {
         current.append(ch)
       }
     }
-    pieces.append(current)
-    let cleaned = pieces.map(clean).filter { !$0.isEmpty }
+    pieces.append((current, afterRemoved))
+    let kept = pieces.map { (text: clean($0.text), afterRemoved: $0.afterRemoved) }.filter {
+      !$0.text.isEmpty
+    }
+    let cleaned = kept.map(\.text)
     guard !cleaned.isEmpty else { return nil }
     var title = cleaned.joined(separator: ", ")
     title = title.prefix(1).uppercased() + title.dropFirst()
     let words = CaptureText(title).words.count
     var confidence = words <= 6 ? 0.9 : words <= 10 ? 0.75 : 0.5
-    // Pieces the sentence's commas left apart ("Plant, party", "Mug, 70th", "Book, in
-    // December") are most often the rest of a clause no other field took, not the name.
-    if cleaned.count > 1 { confidence = min(confidence, cleaned.count > 2 ? 0.6 : 0.65) }
+    if cleaned.count > 2 { confidence = min(confidence, 0.6) }
+    // Words on both sides of what another field took ("a plant [for her housewarming]
+    // party", "Mug [for mom for her] 70th") are most often the rest of a clause, not the
+    // name; pieces a comma, a colon or brackets part ("Cookbook (Ottolenghi)") are fine.
+    if kept.dropFirst().contains(where: \.afterRemoved) { confidence = min(confidence, 0.65) }
     if CaptureText(title).words.contains(where: { $0.text.allSatisfy(\.isNumber) }) {
       confidence = min(confidence, 0.65)  // a number left over may be a missed price or date
     }

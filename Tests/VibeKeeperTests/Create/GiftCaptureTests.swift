@@ -137,6 +137,17 @@ struct CaptureCase: CustomTestStringConvertible, Sendable {
     CaptureCase(
       text: "Book for mom in December, 10 euros", recipient: "family/mom",
       title: "Book, in December", price: "10", currency: "EUR", unsure: [.title]),
+    // Parts a comma, a colon or brackets set apart are the name's own.
+    CaptureCase(
+      text: "Cookbook (Ottolenghi) for Priya, 25€", recipient: "friends/priya",
+      title: "Cookbook, Ottolenghi", price: "25", currency: "EUR"),
+    CaptureCase(
+      text: "Board game: Catan for Sam, 35€", recipient: "friends/sam",
+      title: "Board game, Catan", price: "35", currency: "EUR"),
+    // An inch mark is no quote.
+    CaptureCase(
+      text: "27\" monitor for dad, 200€", recipient: "family/dad", title: "27\" monitor",
+      price: "200", currency: "EUR", unsure: [.title]),
     // A quoted name keeps its colon (and is asked about: a number in it may be a missed
     // price or date).
     CaptureCase(

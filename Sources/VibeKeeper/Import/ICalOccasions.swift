@@ -99,7 +99,7 @@ struct ICalOccasions {
       if let master {
         series = master
         let moved = overrides.filter { $0.start != $0.recurrence || $0.title != master.title }
-        if !moved.isEmpty, let rule = master.rule {
+        if !moved.isEmpty || !skipped.isEmpty, let rule = master.rule {
           // Occurrences moved (Easter, a substitute bank holiday): a series that ends is
           // written as the days it really falls on; one that goes on keeps its rule.
           if let dates = expand(master, rule, &batch) {
@@ -124,10 +124,12 @@ struct ICalOccasions {
             }
             continue
           }
-          batch.problem(
-            line: master.line,
-            "'\(master.title)' is moved or renamed in \(moved.count) year\(moved.count == 1 ? "" : "s") (\(moved.compactMap { $0.recurrence.map { String($0.year) } }.joined(separator: ", "))); an occasion that repeats is the same every year, so those changes are not imported"
-          )
+          if !moved.isEmpty {
+            batch.problem(
+              line: master.line,
+              "'\(master.title)' is moved or renamed in \(moved.count) year\(moved.count == 1 ? "" : "s") (\(moved.compactMap { $0.recurrence.map { String($0.year) } }.joined(separator: ", "))); an occasion that repeats is the same every year, so those changes are not imported"
+            )
+          }
         }
       } else if let first = overrides.min(by: { $0.start < $1.start }) {
         // Occurrences without their series: their dates are the series.
@@ -299,10 +301,18 @@ struct ICalOccasions {
         startTime = hh * 3600 + mm * 60 + (Int(digits.dropFirst(4).prefix(2)) ?? 0)
       }
     }
-    let zone =
-      rawStart.hasSuffix("Z")
-      ? TimeZone(identifier: "UTC") ?? clock.timeZone
-      : startProp.param("TZID").flatMap { TimeZone(identifier: $0) } ?? clock.timeZone
+    // The zone the start's day is read in: its TZID (as written), else the settings' (a
+    // UTC start is converted to it, as `date` does, and so is its time of day).
+    var zone = startProp.param("TZID").flatMap { TimeZone(identifier: $0) } ?? clock.timeZone
+    if rawStart.hasSuffix("Z"), let seconds = startTime, let y = Int(rawStart.prefix(4)),
+      let m = Int(rawStart.dropFirst(4).prefix(2)), let d = Int(rawStart.dropFirst(6).prefix(2)),
+      let utcDay = LocalDate(year: y, month: m, day: d)
+    {
+      zone = clock.timeZone
+      let instant = Date(
+        timeIntervalSince1970: Double(utcDay.dayNumber) * 86_400 + Double(seconds))
+      startTime = clock.localTime(of: instant).secondsSinceMidnight
+    }
     var days = 1
     if let endProp = e.first("DTEND"),
       let end = date(ICalEvent.raw(endProp), tzid: endProp.param("TZID"))

@@ -27,9 +27,8 @@ struct ImportPlanner {
 
   private var sourceIDs: [String: String] = [:]
   private var sameIDs: [RecordKind: [String: String]] = [:]
-  /// What tells two contacts of one name apart, by contact id: the birthday and the
-  /// source key (a card's UID).
-  private var contactFacts: [String: (birthday: DayOfYear?, source: String?)] = [:]
+  /// What tells two contacts of one name apart, by contact id: the birthday.
+  private var birthdays: [String: DayOfYear] = [:]
   /// Every contact of each name (`sameContact`), in the order they came.
   private var contactsByName: [String: [String]] = [:]
   /// The yearly occasions of each contact by their day of the year (`contact|MM-DD`):
@@ -57,9 +56,7 @@ struct ImportPlanner {
     }
     for c in household.contacts {
       contactsByName[Self.sameContact(name: c.name), default: []].append(c.id)
-      contactFacts[c.id] = (
-        c.birthday.map { DayOfYear(year: $0.year, month: $0.month, day: $0.day) }, c.meta.source
-      )
+      birthdays[c.id] = c.birthday.map { DayOfYear(year: $0.year, month: $0.month, day: $0.day) }
     }
     scan(Occasion.self) {
       Self.sameOccasion(
@@ -106,30 +103,17 @@ struct ImportPlanner {
     }
   }
 
-  /// Whether a source key is a card's own UID (`vcard:UID`), not the one made of a card
-  /// without one (`vcard:` and 16 hexadecimal digits of its name and birthday).
-  static func isCardUID(_ key: String) -> Bool {
-    guard key.hasPrefix("vcard:") else { return false }
-    let rest = key.dropFirst("vcard:".count)
-    return !(rest.count == 16 && rest.allSatisfy { $0.isHexDigit && !$0.isUppercase })
-  }
-
   /// Whether an imported contact of the same name as contact `id` is someone else: both
-  /// come from cards with different UIDs, or their birthdays differ. (Two cards of one
-  /// person exported from two places, one with the birthday and one without, are one.)
+  /// have a birthday, and they differ. (Two exports of one person, from two apps with two
+  /// UIDs, or one with the birthday and one without, are one person.)
   private func isAnotherContact(_ record: ImportedRecord, _ raw: [String: String], than id: String)
     -> Bool
   {
-    guard record.kind == .contacts, let facts = contactFacts[id] else { return false }
-    if let mine = record.key, let theirs = facts.source, mine != theirs,
-      Self.isCardUID(mine), Self.isCardUID(theirs)
-    {
-      return true
-    }
-    if let mine = raw["birthday"].flatMap(DayOfYear.init(text:)), let theirs = facts.birthday {
-      return mine.conflicts(with: theirs)
-    }
-    return false
+    guard record.kind == .contacts,
+      let mine = raw["birthday"].flatMap(DayOfYear.init(text:)),
+      let theirs = birthdays[id]
+    else { return false }
+    return mine.conflicts(with: theirs)
   }
 
   static func sameContact(name: String) -> String { "name:" + ActionContext.key(name) }
@@ -232,6 +216,10 @@ struct ImportPlanner {
         ?? contactDay
     {
       if let key = record.key { sourceIDs[key] = id }
+      // The card's birthday tells the next card of the name apart, whatever their order.
+      if record.kind == .contacts, birthdays[id] == nil {
+        birthdays[id] = raw["birthday"].flatMap(DayOfYear.init(text:))
+      }
       // A result is nothing but its game, day and player: the same one is this one.
       if record.kind == .results {
         report.alreadyImported += 1
@@ -280,7 +268,7 @@ struct ImportPlanner {
       contactDays[c + "|" + d.suffix(5)] = id
     }
     if record.kind == .contacts {
-      contactFacts[id] = (raw["birthday"].flatMap(DayOfYear.init(text:)), record.key)
+      birthdays[id] = raw["birthday"].flatMap(DayOfYear.init(text:))
       if let same = same(record.kind, raw) { contactsByName[same, default: []].append(id) }
     }
     takenIDs[record.kind, default: []].insert(id.lowercased())

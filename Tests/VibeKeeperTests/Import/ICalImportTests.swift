@@ -211,6 +211,25 @@ import Testing
       RRULE:FREQ=YEARLY;UNTIL=20260601T075959Z\r
       END:VEVENT\r
       BEGIN:VEVENT\r
+      UID:picnic\r
+      SUMMARY:Picnic\r
+      DTSTART;VALUE=DATE:20200705\r
+      RRULE:FREQ=YEARLY;UNTIL=20230705\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:picnic\r
+      RECURRENCE-ID;VALUE=DATE:20210705\r
+      SUMMARY:Picnic\r
+      STATUS:CANCELLED\r
+      DTSTART;VALUE=DATE:20210705\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:late\r
+      SUMMARY:Late call\r
+      DTSTART:20200531T230000Z\r
+      RRULE:FREQ=YEARLY;UNTIL=20230531T230000Z\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
       UID:fair\r
       SUMMARY:Fair\r
       DTSTART;VALUE=DATE:20200301\r
@@ -225,6 +244,13 @@ import Testing
     #expect(r.diagnostics.isEmpty, "\(lines(r))")
     let club = r.household.occasions.filter { $0.title == "Club dinner" }.map(\.date.description)
     #expect(club.sorted() == ["2022-06-10", "2024-06-12"])
+    // An ending series with a cancelled year and nothing moved: its days, without it.
+    let picnic = r.household.occasions.filter { $0.title == "Picnic" }.map(\.date.description)
+    #expect(picnic.sorted() == ["2020-07-05", "2022-07-05", "2023-07-05"])
+    // A start in UTC (01:00 in Berlin, 1 June) and an UNTIL on its last occurrence.
+    let late = try #require(r.household.occasions.first { $0.title == "Late call" })
+    #expect(late.date == LocalDate(year: 2020, month: 6, day: 1))
+    #expect(late.until == LocalDate(year: 2023, month: 6, day: 1))
     let brunch = try #require(r.household.occasions.first { $0.title == "Family brunch" })
     #expect(brunch.until == LocalDate(year: 2025, month: 6, day: 1))
     #expect(

@@ -207,17 +207,20 @@ import Testing
     #expect(try f.run(.vcard, [grown]).plan.changes.isEmpty)
   }
 
-  /// Two people of one name are two contacts when their cards' UIDs or birthdays differ;
-  /// one card without a birthday and one with it are one person.
-  @Test func peopleOfOneNameAreToldApartByUIDAndBirthday() throws {
+  /// Two people of one name are two contacts when their birthdays differ; two exports of
+  /// one person (other UIDs, or one card without the birthday) are one, in any order.
+  @Test func peopleOfOneNameAreToldApartByBirthday() throws {
     let f = try ImportFixture([
       "contacts/lea.md": "---\nname: Lea Muller\n---\n"
     ])
     defer { f.cleanup() }
     let cards = """
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:a0\nFN:Jo Ann Smith\nEND:VCARD
       BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:a1\nFN:Jo-Ann Smith\nBDAY:19800101\nEND:VCARD
       BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:a2\nFN:JoAnn Smith\nBDAY:19920202\nEND:VCARD
       BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:b1\nFN:Léa Müller\nBDAY:19850303\nEND:VCARD
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:c1\nFN:Alice Weber\nBDAY:19850402\nEND:VCARD
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:c2\nFN:Alice Weber\nBDAY:19850402\nEND:VCARD
       BEGIN:VCARD\nVERSION:3.0\nFN:Sam Lee\nEND:VCARD
       BEGIN:VCARD\nVERSION:3.0\nFN:Sam Lee\nBDAY:1990-04-04\nEND:VCARD
 
@@ -225,9 +228,13 @@ import Testing
     let path = try f.source("all.vcf", cards)
     _ = try f.run(.vcard, [path])
     let contacts = f.loaded().household.contacts
+    // The card without a birthday came first: the 1980 card is that person, and the 1992
+    // one someone else.
     #expect(contacts.filter { $0.name.hasPrefix("Jo") }.count == 2)
+    #expect(contacts.contains { $0.name == "JoAnn Smith" && $0.birthday?.year == 1992 })
     // Lea by hand has no birthday: the card with one is her.
     #expect(contacts.filter { $0.name.hasPrefix("L") }.count == 1)
+    #expect(contacts.filter { $0.name == "Alice Weber" }.count == 1)
     #expect(contacts.filter { $0.name == "Sam Lee" }.count == 1)
     #expect(try f.run(.vcard, [path]).plan.changes.isEmpty)
   }

@@ -56,7 +56,9 @@ public struct RecordDraft: Sendable {
           .missingRequired(spec.field.name, kind: kind, example: spec.field.example))
       }
     }
-    let slug = Slug.make(trimmed, fallback: kind.singular.replacingOccurrences(of: " ", with: "-"))
+    var slug = Slug.make(trimmed, fallback: kind.singular.replacingOccurrences(of: " ", with: "-"))
+    // A name the format gives another meaning (an occasion `birthday`) is never the id.
+    if kind.reservedIDs.contains(slug) { slug += "-2" }
     let skeleton = RecordSkeleton(
       kind: description, values: values, currency: settings.currency, slug: slug, body: body)
     return .success(

@@ -80,6 +80,7 @@ import Testing
     // `birthday` is no occasion's id: a gift's `occasion: birthday` means the recipient's.
     let birthday = try run(folder, ["new", "occasion", "Birthday", "--date=2026-12-06"])
     #expect(birthday.stdout.hasSuffix("/occasions/birthday-2.md\n"), "\(birthday.stdout)")
+    #expect(birthday.stderr.isEmpty, "\(birthday.stderr)")
     let loaded = DataLoader(root: folder.url).load()
     #expect(loaded.diagnostics.isEmpty)
     #expect(loaded.household.contact("zoe-angstrom")?.name == "Zoë Ångström")

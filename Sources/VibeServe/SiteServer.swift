@@ -103,10 +103,15 @@ public struct SiteServer: Sendable {
         status = answer.status
         size = answer.body.count
         response = SiteServer.response(answer, head: request.method == .head)
-      } else if reload, request.method == .get,
+      } else if reload, request.method == .get || request.method == .head,
         target.split(separator: "?").first.map(String.init) == ReloadScript.eventsPath
       {
-        response = SiteServer.events(await hub.subscribe())
+        // HEAD: the stream's headers, and no subscription.
+        response =
+          request.method == .head
+          ? Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"])
+          : SiteServer.events(await hub.subscribe())
       } else {
         var headers: [String: String] = [:]
         for field in request.headers {

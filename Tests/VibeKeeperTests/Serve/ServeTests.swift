@@ -49,6 +49,10 @@ import Testing
     #expect(head.status == 200 && head.body.isEmpty)
     #expect(head.headers["content-length"] == String(feed.body.count))
     #expect(serve.get("/calendar.ics", method: "POST")?.status == 405)
+    // The reload stream answers HEAD with its headers (GET keeps it open).
+    let events = try #require(serve.get(ReloadScript.eventsPath, method: "HEAD"))
+    #expect(events.status == 200)
+    #expect(events.headers["content-type"] == "text/event-stream")
     // HEAD says what GET would send, gzip included.
     let headGzip = serve.get("/index.html", method: "HEAD", headers: ["Accept-Encoding": "gzip"])
     #expect(headGzip?.headers["content-encoding"] == "gzip" && headGzip?.body.isEmpty == true)

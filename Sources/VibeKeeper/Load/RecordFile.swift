@@ -231,10 +231,11 @@ struct RecordFile {
     return true
   }
 
-  /// A warning for each purchase that repeats the one before it without its `used:` (and
+  /// A warning for each purchase that is another one of the file without its `used:` (and
   /// `wasted:`): what a union merge (`merge=union`, as `init` sets for the monthly logs)
-  /// leaves when `used` wrote into a line next to lines the other clone appended. Both are
-  /// counted until one is deleted, so it is said.
+  /// leaves, in either order, when `used` wrote into a line the other clone's appends
+  /// came next to. Both are counted until one is deleted, so it is said; two batches really
+  /// bought alike can be told apart by a field.
   private func unionTwins(_ mappings: [YAMLMapping]) -> [Diagnostic] {
     guard kind == .purchases, mappings.count > 1 else { return [] }
     func fields(_ m: YAMLMapping) -> [String: String]? {
@@ -245,23 +246,26 @@ struct RecordFile {
       }
       return out
     }
-    var found: [Diagnostic] = []
-    for (a, b) in zip(mappings, mappings.dropFirst()) {
-      guard var first = fields(a), let second = fields(b), first["used"] != nil,
-        second["used"] == nil, second["wasted"] == nil
-      else { continue }
-      first["used"] = nil
-      first["wasted"] = nil
-      guard first == second else { continue }
-      found.append(
-        Diagnostic(
-          .warning, location(b.line, b.column),
-          "this purchase repeats the one before it without its `used:`: if a merge kept both versions of one batch, it is counted twice",
-          hint:
-            "delete this line if it is the same batch; if they are two, make them differ (a `store:`, say)"
-        ))
+    // The lines marked used, by what they say without the mark.
+    var used: [[String: String]: Int] = [:]
+    for m in mappings {
+      guard var f = fields(m), f["used"] != nil else { continue }
+      f["used"] = nil
+      f["wasted"] = nil
+      used[f] = used[f] ?? m.line
     }
-    return found
+    guard !used.isEmpty else { return [] }
+    return mappings.compactMap { m in
+      guard let f = fields(m), f["used"] == nil, f["wasted"] == nil, let line = used[f] else {
+        return nil
+      }
+      return Diagnostic(
+        .warning, location(m.line, m.column),
+        "this purchase is the one at line \(line) without its `used:`: if a merge kept both versions of one batch, it is counted twice",
+        hint:
+          "delete the line without `used:` if they are one batch; if you bought two alike, tell them apart (a `store:`, say)"
+      )
+    }
   }
 
   private func location(_ line: Int, _ column: Int) -> SourceLocation {

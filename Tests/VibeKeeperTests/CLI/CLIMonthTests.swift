@@ -195,7 +195,7 @@ import Testing
     #expect(pull.status == 0)
     let check = try CLI.run(["check", "--data", "a", "--now", "2026-11-26T10:00"], cwd: root)
     #expect(
-      check.stderr.contains("this purchase repeats the one before it without its `used:`"),
+      check.stderr.contains("without its `used:`: if a merge kept both versions of one batch"),
       "\(check.stderr)")
   }
 }

@@ -288,14 +288,15 @@ import Testing
     #expect(ISO4217.isKnown("KWD") && ISO4217.isKnown("XXX") && !ISO4217.isKnown("XYZ"))
   }
 
-  /// A purchase that repeats the one before it without its `used:` is what a union merge
-  /// leaves: a warning at the copy. Two different purchases are not.
+  /// A purchase that is another of the file without its `used:` is what a union merge
+  /// leaves (in either order, not always next to it): a warning at the copy. Two different
+  /// purchases are not.
   @Test func aPurchaseRepeatedWithoutItsUseIsWarnedAbout() throws {
     let r = try load([
       "purchases/2026/11.yml": """
-      - {date: 2026-11-24, name: Oat milk, price: 1.89, used: 2026-11-25}
       - {date: 2026-11-24, name: Oat milk, price: 1.89}
-      - {date: 2026-11-25, name: Oat milk, price: 1.95}
+      - {date: 2026-11-25, name: Eggs, price: 2.99}
+      - {date: 2026-11-24, name: Oat milk, price: 1.89, used: 2026-11-25}
       - {date: 2026-11-26, name: Tea, price: 2, used: 2026-11-27}
       - {date: 2026-11-26, name: Tea, price: 3}
 
@@ -303,7 +304,7 @@ import Testing
     ])
     #expect(
       lines(r) == [
-        "data/purchases/2026/11.yml:2:3: warning: this purchase repeats the one before it without its `used:`: if a merge kept both versions of one batch, it is counted twice"
+        "data/purchases/2026/11.yml:1:3: warning: this purchase is the one at line 3 without its `used:`: if a merge kept both versions of one batch, it is counted twice"
       ])
     #expect(r.household.purchases.count == 5)
   }

@@ -47,7 +47,8 @@ enum CaptureTitle {
         let blank = current.allSatisfy(\.isWhitespace)
         pieces.append((current, afterRemoved))
         current = ""
-        afterRemoved = ch == "\u{1}" || (blank && afterRemoved)
+        afterRemoved =
+          ch == "\u{1}" || ch == "," || ch == ";" || ch == "\n" || (blank && afterRemoved)
       } else {
         current.append(ch)
       }
@@ -63,9 +64,10 @@ enum CaptureTitle {
     let words = CaptureText(title).words.count
     var confidence = words <= 6 ? 0.9 : words <= 10 ? 0.75 : 0.5
     if cleaned.count > 2 { confidence = min(confidence, 0.6) }
-    // Words on both sides of what another field took ("a plant [for her housewarming]
-    // party", "Mug [for mom for her] 70th") are most often the rest of a clause, not the
-    // name; pieces a comma, a colon or brackets part ("Cookbook (Ottolenghi)") are fine.
+    // Words after a comma, or on both sides of what another field took ("a plant [for her
+    // housewarming] party", "Mug [for mom for her] 70th", "pottery class, she mentioned
+    // it") are most often the rest of a clause, not the name; pieces a colon or brackets
+    // set off ("Cookbook (Ottolenghi)", "Board game: Catan") are the name's own.
     if kept.dropFirst().contains(where: \.afterRemoved) { confidence = min(confidence, 0.65) }
     if CaptureText(title).words.contains(where: { $0.text.allSatisfy(\.isNumber) }) {
       confidence = min(confidence, 0.65)  // a number left over may be a missed price or date

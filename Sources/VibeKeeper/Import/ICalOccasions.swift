@@ -283,14 +283,6 @@ struct ICalOccasions {
         line: e.line, "'\(title)' has no readable start (DTSTART), so it is not imported")
       return nil
     }
-    let recurrence = e.first("RECURRENCE-ID").flatMap {
-      date(ICalEvent.raw($0), tzid: $0.param("TZID"))
-    }
-    let cancelled =
-      e.first("STATUS").map(ICalEvent.raw)?.trimmingCharacters(in: .whitespaces).uppercased()
-      == "CANCELLED"
-    // A series cancelled whole is skipped; an occurrence cancelled takes its day out.
-    if cancelled, recurrence == nil { return nil }
     let rawStart = ICalEvent.raw(startProp).trimmingCharacters(in: .whitespaces)
     var startTime: Int?
     if let t = rawStart.firstIndex(of: "T") {
@@ -313,6 +305,25 @@ struct ICalOccasions {
         timeIntervalSince1970: Double(utcDay.dayNumber) * 86_400 + Double(seconds))
       startTime = clock.localTime(of: instant).secondsSinceMidnight
     }
+    // An occurrence's day (RECURRENCE-ID, EXDATE) on the clock of the start: a UTC
+    // instant is converted to the start's zone, so it names the day the start names.
+    func day(_ p: VCardProperty, _ text: String) -> LocalDate? {
+      let t = text.trimmingCharacters(in: .whitespaces)
+      guard t.hasSuffix("Z"), t.count >= 15, let y = Int(t.prefix(4)),
+        let m = Int(t.dropFirst(4).prefix(2)), let d = Int(t.dropFirst(6).prefix(2)),
+        let hh = Int(t.dropFirst(9).prefix(2)), let mm = Int(t.dropFirst(11).prefix(2)),
+        let utc = LocalDate(year: y, month: m, day: d)
+      else { return date(t, tzid: p.param("TZID")) }
+      let instant = Date(
+        timeIntervalSince1970: Double(utc.dayNumber) * 86_400 + Double(hh * 3600 + mm * 60))
+      return LocalClock(now: instant, timeZone: zone).today
+    }
+    let recurrence = e.first("RECURRENCE-ID").flatMap { day($0, ICalEvent.raw($0)) }
+    let cancelled =
+      e.first("STATUS").map(ICalEvent.raw)?.trimmingCharacters(in: .whitespaces).uppercased()
+      == "CANCELLED"
+    // A series cancelled whole is skipped; an occurrence cancelled takes its day out.
+    if cancelled, recurrence == nil { return nil }
     var days = 1
     if let endProp = e.first("DTEND"),
       let end = date(ICalEvent.raw(endProp), tzid: endProp.param("TZID"))
@@ -341,9 +352,7 @@ struct ICalOccasions {
       location: e.first("LOCATION").flatMap(ICalEvent.text).map(VCardContacts.clean),
       start: start, days: days, rule: rule, extra: extra,
       exdates: e.all("EXDATE").flatMap { p in
-        ICalEvent.raw(p).split(separator: ",").compactMap {
-          date(String($0), tzid: p.param("TZID"))
-        }
+        ICalEvent.raw(p).split(separator: ",").compactMap { day(p, String($0)) }
       },
       cancelled: cancelled, recurrence: recurrence, line: e.line, startTime: startTime,
       zone: zone)

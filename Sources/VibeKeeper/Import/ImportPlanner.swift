@@ -183,7 +183,11 @@ struct ImportPlanner {
       return
     }
     let raw = Dictionary(resolved.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
-    if let key = record.key, sourceIDs[key] != nil {
+    if let key = record.key, let known = sourceIDs[key] {
+      // Its birthday tells the next card of the name apart (as for a match by name).
+      if record.kind == .contacts, birthdays[known] == nil {
+        birthdays[known] = raw["birthday"].flatMap(DayOfYear.init(text:))
+      }
       if reservedSource.contains(key) {
         report.repeated.append((record.label, sourceIDs[key] ?? key))
       } else {

@@ -78,7 +78,7 @@ extension ShoppingEntry {
   /// Entries with the same `mergeKey` merged into the first, when they are in the same
   /// state and agree on money: not bought at the same estimate (a line without one takes
   /// the other's, as the spec's merge always did), or bought on the same day at the same
-  /// price paid (quantities added). Lines that differ otherwise stay apart, so a merge never
+  /// price paid and the same estimate (quantities added). Lines that differ otherwise stay apart, so a merge never
   /// changes what a written estimate says or moves a purchase to another day: what was paid
   /// is each line's price times its own quantity, on its own date. Returns the merged
   /// entries in file order and, for each line that was merged away, that line and the first
@@ -97,8 +97,11 @@ extension ShoppingEntry {
     for e in entries {
       let key = State(
         key: e.mergeKey, purchased: e.purchased, actual: e.purchased.isDone ? e.actual : nil)
+      // A line not bought without an estimate takes the other's (the spec's merge); a
+      // bought one keeps its own, which may be what it was paid.
       let agreeing = groups[key]?.first { i in
-        result[i].estimate == nil || e.estimate == nil || result[i].estimate == e.estimate
+        result[i].estimate == e.estimate
+          || (!e.purchased.isDone && (result[i].estimate == nil || e.estimate == nil))
       }
       guard let i = agreeing else {
         groups[key, default: []].append(result.count)

@@ -112,6 +112,13 @@ import Testing
       // No estimate: it takes the first line's, as the spec's merge does.
       F.entry(item: "milk", quantity: "1", line: 8),
     ])
+    // Bought lines keep their own estimates (one may be what was paid).
+    let bought = Completion.on(F.day("2026-11-20"))
+    let paid = ShoppingEntry.merged([
+      F.entry(item: "eggs", quantity: "1", purchased: bought, line: 3),
+      F.entry(item: "eggs", quantity: "1", estimate: "4.50", purchased: bought, line: 4),
+    ])
+    #expect(paid.entries.count == 2 && paid.duplicates.isEmpty)
     #expect(merged.map(\.quantity) == [4, 7, 1])
     #expect(merged[0].estimate == F.dec("1.10"))
     #expect(merged.map(\.location.line) == [3, 4, 7])

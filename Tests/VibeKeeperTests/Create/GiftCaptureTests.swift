@@ -137,7 +137,11 @@ struct CaptureCase: CustomTestStringConvertible, Sendable {
     CaptureCase(
       text: "Book for mom in December, 10 euros", recipient: "family/mom",
       title: "Book, in December", price: "10", currency: "EUR", unsure: [.title]),
-    // Parts a comma, a colon or brackets set apart are the name's own.
+    // A clause after a comma is asked about.
+    CaptureCase(
+      text: "Mom: pottery class, she mentioned it twice", recipient: "family/mom",
+      title: "Pottery class, she mentioned it twice", unsure: [.title]),
+    // Parts a colon or brackets set apart are the name's own.
     CaptureCase(
       text: "Cookbook (Ottolenghi) for Priya, 25€", recipient: "friends/priya",
       title: "Cookbook, Ottolenghi", price: "25", currency: "EUR"),

@@ -211,6 +211,13 @@ import Testing
       RRULE:FREQ=YEARLY;UNTIL=20260601T075959Z\r
       END:VEVENT\r
       BEGIN:VEVENT\r
+      UID:ny\r
+      SUMMARY:New York dinner\r
+      DTSTART;TZID=America/New_York:20240610T210000\r
+      RRULE:FREQ=YEARLY;COUNT=4\r
+      EXDATE:20250611T010000Z\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
       UID:picnic\r
       SUMMARY:Picnic\r
       DTSTART;VALUE=DATE:20200705\r
@@ -244,6 +251,9 @@ import Testing
     #expect(r.diagnostics.isEmpty, "\(lines(r))")
     let club = r.household.occasions.filter { $0.title == "Club dinner" }.map(\.date.description)
     #expect(club.sorted() == ["2022-06-10", "2024-06-12"])
+    // An EXDATE in UTC names the day on the start's clock (21:00 in New York).
+    let ny = r.household.occasions.filter { $0.title == "New York dinner" }.map(\.date.description)
+    #expect(ny.sorted() == ["2024-06-10", "2026-06-10", "2027-06-10"])
     // An ending series with a cancelled year and nothing moved: its days, without it.
     let picnic = r.household.occasions.filter { $0.title == "Picnic" }.map(\.date.description)
     #expect(picnic.sorted() == ["2020-07-05", "2022-07-05", "2023-07-05"])

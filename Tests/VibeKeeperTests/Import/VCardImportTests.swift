@@ -237,6 +237,24 @@ import Testing
     #expect(contacts.filter { $0.name == "Alice Weber" }.count == 1)
     #expect(contacts.filter { $0.name == "Sam Lee" }.count == 1)
     #expect(try f.run(.vcard, [path]).plan.changes.isEmpty)
+    // A card found by its UID lends its birthday too: the next card of the name with
+    // another birthday is someone else.
+    let later = try f.source(
+      "later.vcf",
+      """
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:d1\nFN:Dee Park\nEND:VCARD
+
+      """)
+    _ = try f.run(.vcard, [later])
+    let again = try f.source(
+      "again.vcf",
+      """
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:d1\nFN:Dee Park\nBDAY:19900101\nEND:VCARD
+      BEGIN:VCARD\nVERSION:4.0\nUID:urn:uuid:d2\nFN:Dee Park\nBDAY:19850505\nEND:VCARD
+
+      """)
+    _ = try f.run(.vcard, [again])
+    #expect(f.loaded().household.contacts.filter { $0.name == "Dee Park" }.count == 2)
   }
 
   /// A card's anniversary on the day its contact already has a yearly occasion is that

@@ -96,19 +96,22 @@ import Testing
     #expect(doses.components(separatedBy: "status: skipped").count - 1 == 5)
   }
 
+  /// `init --git` of `name` in `root`; false (with an issue recorded) when it failed.
+  static func initRepository(_ name: String, in root: URL) throws -> Bool {
+    let made = try CLI.run(
+      ["init", name, "--time-zone", "UTC", "--currency", "EUR", "--git"], cwd: root,
+      env: gitIdentity)
+    if made.status != 0 { Issue.record("init --git failed: \(made.stderr)") }
+    return made.status == 0
+  }
+
   /// Two clones append to the same month's purchases; git merges them with no conflict
   /// (the `.gitattributes` `init` writes), and the result loads with both lines.
   @Test func twoClonesAppendAndMerge() throws {
     let folder = try TempFolder([:])
     defer { folder.cleanup() }
     let root = folder.url
-    let made = try CLI.run(
-      ["init", "a", "--time-zone", "UTC", "--currency", "EUR", "--git"], cwd: root,
-      env: Self.gitIdentity)
-    guard made.status == 0 else {
-      Issue.record("init --git failed: \(made.stderr)")
-      return
-    }
+    guard try Self.initRepository("a", in: root) else { return }
     try vk(
       ["bought", "--name", "Bread", "2.00", "--now", "2026-11-01T10:00", "--commit"], root,
       data: "a")
@@ -158,13 +161,7 @@ import Testing
     let folder = try TempFolder([:])
     defer { folder.cleanup() }
     let root = folder.url
-    let made = try CLI.run(
-      ["init", "a", "--time-zone", "UTC", "--currency", "EUR", "--git"], cwd: root,
-      env: Self.gitIdentity)
-    guard made.status == 0 else {
-      Issue.record("init --git failed: \(made.stderr)")
-      return
-    }
+    guard try Self.initRepository("a", in: root) else { return }
     func run(_ args: [String], _ data: String) throws -> Int32 {
       try CLI.run(args + ["--data", data, "--commit"], cwd: root, env: Self.gitIdentity).status
     }

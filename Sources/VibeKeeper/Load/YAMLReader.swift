@@ -73,7 +73,8 @@ struct YAMLReader {
       }
       var message = "invalid YAML: \(problem)"
       if let context { message += " (\(context.text) at line \(context.line + lineOffset))" }
-      return Diagnostic(.error, location(line, column), message, hint: hint(for: problem))
+      return Diagnostic(
+        .error, location(line, column), message, hint: hint(for: problem, line: line, in: yaml))
     case .duplicateKeys(let duplicates, let line, let column):
       return Diagnostic(
         .error, location(line, column),
@@ -98,8 +99,32 @@ struct YAMLReader {
     return (line, text[lineStart..<end].count + 1)
   }
 
-  /// A hint for one of libyaml's problems, when there is a useful one.
-  func hint(for problem: String) -> String? {
+  /// Whether line `n` of `yaml` is indented further than the fields of the line before it,
+  /// which holds a value (`name: B` under `- date: …` at one space too many): libyaml then
+  /// says "mapping values are not allowed", as for an unquoted `: ` in a value.
+  static func isOverIndented(_ n: Int, in yaml: Substring) -> Bool {
+    let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+    guard n >= 2, n <= lines.count else { return false }
+    func indent(_ l: Substring) -> Int { l.prefix { $0 == " " }.count }
+    let current = lines[n - 1]
+    guard
+      let previous = lines[..<(n - 1)].last(where: {
+        !$0.allSatisfy(\.isWhitespace) && !$0.drop { $0 == " " }.hasPrefix("#")
+      })
+    else { return false }
+    let rest = previous.drop { $0 == " " }
+    let fields = indent(previous) + (rest.hasPrefix("- ") ? 2 : 0)
+    let trimmed = previous.trimmingCharacters(in: .whitespacesAndNewlines)
+    return indent(current) > fields && !trimmed.hasSuffix(":") && trimmed.contains(": ")
+  }
+
+  /// A hint for one of libyaml's problems at line `line` of `yaml`, when there is a useful
+  /// one.
+  func hint(for problem: String, line: Int, in yaml: Substring) -> String? {
+    if problem.contains("mapping values are not allowed"), Self.isOverIndented(line, in: yaml) {
+      return
+        "check the indentation: this line is indented further than the field before it, so it reads as part of that field's value; line it up with the other fields of the record"
+    }
     if problem.contains("mapping values are not allowed") {
       return "a value that contains ': ' must be quoted, e.g. title: \"Note: buy milk\""
     }

@@ -19,6 +19,15 @@ import Testing
     )
     #expect(r.diagnostics[1].hint?.contains("quoted") == true)
     #expect(r.household.gifts.map(\.id) == ["ok"])
+    // A field indented one space too far gets the indentation hint, not the quoting one.
+    let indented = try load([
+      "purchases/p.yml":
+        "- date: 2026-11-02\n  name: A\n  price: 1\n- date: 2026-11-03\n   name: B\n  price: 2\n"
+    ])
+    #expect(indented.diagnostics.first?.hint?.hasPrefix("check the indentation") == true)
+    #expect(YAMLReader.isOverIndented(2, in: "title: x\n  name: y\n"))
+    #expect(!YAMLReader.isOverIndented(2, in: "title:\n  name: y\n"))
+    #expect(!YAMLReader.isOverIndented(1, in: "title: Note: buy milk\n"))
   }
 
   @Test func missingClosingFenceAndNoFrontMatter() throws {

@@ -107,7 +107,10 @@ struct YamsReference {
       .composer(let context, let problem, let mark, _):
       var message = "invalid YAML: \(problem)"
       if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
-      return Diagnostic(.error, location(mark.line, mark.column), message, hint: hint(for: problem))
+      return Diagnostic(
+        .error, location(mark.line, mark.column), message,
+        hint: YAMLReader(file: file, lineOffset: lineOffset).hint(
+          for: problem, line: mark.line, in: yaml))
     case .duplicatedKeysInMapping(let duplicates, let context):
       return Diagnostic(
         .error, location(context.mark.line, context.mark.column),
@@ -119,10 +122,6 @@ struct YamsReference {
     default:
       return Diagnostic(.error, location(1, 1), "invalid YAML: \(error)")
     }
-  }
-
-  private func hint(for problem: String) -> String? {
-    YAMLReader(file: file, lineOffset: lineOffset).hint(for: problem)
   }
 
 }

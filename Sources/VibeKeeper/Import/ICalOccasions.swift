@@ -283,40 +283,21 @@ struct ICalOccasions {
         line: e.line, "'\(title)' has no readable start (DTSTART), so it is not imported")
       return nil
     }
-    let rawStart = ICalEvent.raw(startProp).trimmingCharacters(in: .whitespaces)
-    var startTime: Int?
-    if let t = rawStart.firstIndex(of: "T") {
-      let digits = rawStart[rawStart.index(after: t)...].prefix(6)
-      if digits.count >= 4, let hh = Int(digits.prefix(2)),
-        let mm = Int(digits.dropFirst(2).prefix(2))
-      {
-        startTime = hh * 3600 + mm * 60 + (Int(digits.dropFirst(4).prefix(2)) ?? 0)
-      }
-    }
     // The zone the start's day is read in: its TZID (as written), else the settings' (a
     // UTC start is converted to it, as `date` does, and so is its time of day).
-    var zone = startProp.param("TZID").flatMap { TimeZone(identifier: $0) } ?? clock.timeZone
-    if rawStart.hasSuffix("Z"), let seconds = startTime, let y = Int(rawStart.prefix(4)),
-      let m = Int(rawStart.dropFirst(4).prefix(2)), let d = Int(rawStart.dropFirst(6).prefix(2)),
-      let utcDay = LocalDate(year: y, month: m, day: d)
-    {
-      zone = clock.timeZone
-      let instant = Date(
-        timeIntervalSince1970: Double(utcDay.dayNumber) * 86_400 + Double(seconds))
-      startTime = clock.localTime(of: instant).secondsSinceMidnight
-    }
+    let startMoment = ICalMoment(ICalEvent.raw(startProp))
+    let zone =
+      startMoment?.utc == true
+      ? clock.timeZone
+      : startProp.param("TZID").flatMap { TimeZone(identifier: $0) } ?? clock.timeZone
+    let startTime = startMoment.flatMap { $0.seconds == nil ? nil : $0.wall(in: zone).seconds }
     // An occurrence's day (RECURRENCE-ID, EXDATE) on the clock of the start: a UTC
     // instant is converted to the start's zone, so it names the day the start names.
     func day(_ p: VCardProperty, _ text: String) -> LocalDate? {
-      let t = text.trimmingCharacters(in: .whitespaces)
-      guard t.hasSuffix("Z"), t.count >= 15, let y = Int(t.prefix(4)),
-        let m = Int(t.dropFirst(4).prefix(2)), let d = Int(t.dropFirst(6).prefix(2)),
-        let hh = Int(t.dropFirst(9).prefix(2)), let mm = Int(t.dropFirst(11).prefix(2)),
-        let utc = LocalDate(year: y, month: m, day: d)
-      else { return date(t, tzid: p.param("TZID")) }
-      let instant = Date(
-        timeIntervalSince1970: Double(utc.dayNumber) * 86_400 + Double(hh * 3600 + mm * 60))
-      return LocalClock(now: instant, timeZone: zone).today
+      guard let moment = ICalMoment(text), moment.utc else {
+        return date(text, tzid: p.param("TZID"))
+      }
+      return moment.wall(in: zone).day
     }
     let recurrence = e.first("RECURRENCE-ID").flatMap { day($0, ICalEvent.raw($0)) }
     let cancelled =
@@ -362,49 +343,58 @@ struct ICalOccasions {
   /// in the zone of the event's start, and a day whose occurrence would start after it
   /// (`UNTIL=20260601T075959Z` for a series at 10:00 in Berlin) is not one.
   private func untilDay(_ text: String, of e: Event) -> LocalDate? {
-    let t = text.trimmingCharacters(in: .whitespaces)
-    guard let day = date(String(t.prefix(8))) else { return nil }
-    guard let start = e.startTime, let tIndex = t.firstIndex(of: "T") else { return day }
-    let digits = t[t.index(after: tIndex)...].prefix(6)
-    guard digits.count >= 4, let hh = Int(digits.prefix(2)),
-      let mm = Int(digits.dropFirst(2).prefix(2))
-    else { return day }
-    let seconds = hh * 3600 + mm * 60 + (Int(digits.dropFirst(4).prefix(2)) ?? 0)
-    var wall = (day: day, seconds: seconds)
-    if t.hasSuffix("Z") {
-      // The instant, on the wall of the event's zone.
-      let instant = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + Double(seconds))
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = e.zone
-      let c = calendar.dateComponents(
-        [.year, .month, .day, .hour, .minute, .second], from: instant)
-      guard let y = c.year, let m = c.month, let d = c.day,
-        let local = LocalDate(year: y, month: m, day: d)
-      else { return day }
-      wall = (local, (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
-    }
-    return wall.seconds < start ? wall.day.adding(days: -1) : wall.day
+    guard let until = ICalMoment(text) else { return nil }
+    guard let start = e.startTime, until.seconds != nil else { return until.day }
+    // A UTC instant on the wall of the event's zone; a local time as written.
+    let wall = until.wall(in: e.zone)
+    return (wall.seconds ?? 0) < start ? wall.day.adding(days: -1) : wall.day
   }
 
   /// The local date of an iCalendar date or date-time: as written for a date, a floating
   /// time or one with a TZID (the day on the wall where it happens), converted to the
   /// settings time zone for UTC (`Z`). Google's `20131210Z` (a date with a Z) is a date.
   func date(_ text: String, tzid: String? = nil) -> LocalDate? {
+    guard let moment = ICalMoment(text) else { return nil }
+    return moment.utc && tzid == nil ? moment.wall(in: clock.timeZone).day : moment.day
+  }
+}
+
+/// An iCalendar date or date-time as written: `20261224`, `20261224T100000`, or in UTC
+/// `20261224T090000Z` (Google's `20131210Z`, a date with a Z, is a date).
+private struct ICalMoment {
+  /// The day as written.
+  let day: LocalDate
+  /// The time of day in seconds, nil for a date.
+  let seconds: Int?
+  /// Whether it is a UTC date-time (`Z`).
+  let utc: Bool
+
+  init?(_ text: String) {
     let t = text.trimmingCharacters(in: .whitespaces)
     let digits = t.prefix(8)
     guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
       let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)),
       let d = Int(digits.suffix(2)), let day = LocalDate(year: y, month: m, day: d)
     else { return nil }
+    self.day = day
     let rest = t.dropFirst(8)
-    guard rest.hasPrefix("T"), rest.hasSuffix("Z"), tzid == nil else { return day }
-    let time = rest.dropFirst().dropLast()
-    guard time.count >= 4, let hh = Int(time.prefix(2)), let mm = Int(time.dropFirst(2).prefix(2))
-    else {
-      return day
+    let time = rest.dropFirst().prefix(6)
+    if rest.hasPrefix("T"), time.count >= 4, let hh = Int(time.prefix(2)),
+      let mm = Int(time.dropFirst(2).prefix(2))
+    {
+      seconds = hh * 3600 + mm * 60 + (Int(time.dropFirst(4).prefix(2)) ?? 0)
+      utc = rest.hasSuffix("Z")
+    } else {
+      (seconds, utc) = (nil, false)
     }
-    let instant = Date(
-      timeIntervalSince1970: Double(day.dayNumber) * 86_400 + Double(hh * 3600 + mm * 60))
-    return clock.localDate(of: instant)
+  }
+
+  /// The day and time on the wall of `zone`: a UTC date-time converted to it, anything
+  /// else as written.
+  func wall(in zone: TimeZone) -> (day: LocalDate, seconds: Int?) {
+    guard utc, let seconds else { return (day, seconds) }
+    let instant = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + Double(seconds))
+    let clock = LocalClock(now: instant, timeZone: zone)
+    return (clock.today, clock.localTime(of: instant).secondsSinceMidnight)
   }
 }

@@ -28,7 +28,7 @@ struct ImportPlanner {
   private var sourceIDs: [String: String] = [:]
   private var sameIDs: [RecordKind: [String: String]] = [:]
   /// What tells two contacts of one name apart, by contact id: the birthday.
-  private var birthdays: [String: DayOfYear] = [:]
+  private var birthdays: [String: Birthday] = [:]
   /// Every contact of each name (`sameContact`), in the order they came.
   private var contactsByName: [String: [String]] = [:]
   /// The yearly occasions of each contact by their day of the year (`contact|MM-DD`):
@@ -56,7 +56,7 @@ struct ImportPlanner {
     }
     for c in household.contacts {
       contactsByName[Self.sameContact(name: c.name), default: []].append(c.id)
-      birthdays[c.id] = c.birthday.map { DayOfYear(year: $0.year, month: $0.month, day: $0.day) }
+      birthdays[c.id] = c.birthday
     }
     scan(Occasion.self) {
       Self.sameOccasion(
@@ -77,32 +77,6 @@ struct ImportPlanner {
 
   // MARK: What makes two records the same
 
-  /// A birthday's day, and its year when known, to tell two people of one name apart.
-  struct DayOfYear: Equatable {
-    let year: Int?
-    let month: Int
-    let day: Int
-
-    init(year: Int?, month: Int, day: Int) {
-      (self.year, self.month, self.day) = (year, month, day)
-    }
-
-    /// `1990-03-04` or `--03-04`, as `import` writes a birthday.
-    init?(text: String) {
-      let parts = text.split(separator: "-", omittingEmptySubsequences: true).map { Int($0) }
-      guard parts.count == 2 || parts.count == 3, let month = parts[parts.count - 2],
-        let day = parts[parts.count - 1]
-      else { return nil }
-      self.init(year: parts.count == 3 ? parts[0] : nil, month: month, day: day)
-    }
-
-    /// Whether the two cannot be one person's birthday.
-    func conflicts(with other: DayOfYear) -> Bool {
-      month != other.month || day != other.day
-        || (year != nil && other.year != nil && year != other.year)
-    }
-  }
-
   /// Whether an imported contact of the same name as contact `id` is someone else: both
   /// have a birthday, and they differ. (Two exports of one person, from two apps with two
   /// UIDs, or one with the birthday and one without, are one person.)
@@ -110,7 +84,7 @@ struct ImportPlanner {
     -> Bool
   {
     guard record.kind == .contacts,
-      let mine = raw["birthday"].flatMap(DayOfYear.init(text:)),
+      let mine = raw["birthday"].flatMap(Birthday.init(written:)),
       let theirs = birthdays[id]
     else { return false }
     return mine.conflicts(with: theirs)
@@ -186,7 +160,7 @@ struct ImportPlanner {
     if let key = record.key, let known = sourceIDs[key] {
       // Its birthday tells the next card of the name apart (as for a match by name).
       if record.kind == .contacts, birthdays[known] == nil {
-        birthdays[known] = raw["birthday"].flatMap(DayOfYear.init(text:))
+        birthdays[known] = raw["birthday"].flatMap(Birthday.init(written:))
       }
       if reservedSource.contains(key) {
         report.repeated.append((record.label, sourceIDs[key] ?? key))
@@ -222,7 +196,7 @@ struct ImportPlanner {
       if let key = record.key { sourceIDs[key] = id }
       // The card's birthday tells the next card of the name apart, whatever their order.
       if record.kind == .contacts, birthdays[id] == nil {
-        birthdays[id] = raw["birthday"].flatMap(DayOfYear.init(text:))
+        birthdays[id] = raw["birthday"].flatMap(Birthday.init(written:))
       }
       // A result is nothing but its game, day and player: the same one is this one.
       if record.kind == .results {
@@ -272,7 +246,7 @@ struct ImportPlanner {
       contactDays[c + "|" + d.suffix(5)] = id
     }
     if record.kind == .contacts {
-      birthdays[id] = raw["birthday"].flatMap(DayOfYear.init(text:))
+      birthdays[id] = raw["birthday"].flatMap(Birthday.init(written:))
       if let same = same(record.kind, raw) { contactsByName[same, default: []].append(id) }
     }
     takenIDs[record.kind, default: []].insert(id.lowercased())
@@ -401,5 +375,23 @@ struct ImportPlanner {
     }
     if crlf { added = added.replacingOccurrences(of: "\n", with: "\r\n") }
     return FileChange(path: path, before: before, after: text + added)
+  }
+}
+
+extension Birthday {
+  /// A birthday as `import` writes it: `1990-03-04`, or `--03-04` without the year.
+  fileprivate init?(written text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: true).map { Int($0) }
+    guard parts.count == 2 || parts.count == 3, let month = parts[parts.count - 2],
+      let day = parts[parts.count - 1]
+    else { return nil }
+    self.init(month: month, day: day, year: parts.count == 3 ? parts[0] : nil)
+  }
+
+  /// Whether the two cannot be one person's birthday (a year missing on either side is no
+  /// difference).
+  fileprivate func conflicts(with other: Birthday) -> Bool {
+    month != other.month || day != other.day
+      || (year != nil && other.year != nil && year != other.year)
   }
 }

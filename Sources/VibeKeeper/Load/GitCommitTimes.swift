@@ -75,8 +75,7 @@ public enum GitCommitTimes {
 
   /// Whether `text` is a full commit name (40 or 64 hexadecimal digits).
   private static func isCommitName(_ text: String) -> Bool {
-    (text.utf8.count == 40 || text.utf8.count == 64)
-      && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    (text.utf8.count == 40 || text.utf8.count == 64) && [UInt8](hexString: text) != nil
   }
 
   /// What git prints for `arguments`, run in `dataFolder` with `safeOptions` and

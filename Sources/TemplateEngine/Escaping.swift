@@ -156,14 +156,7 @@ public enum Escaping {
       cleaned.append(scalar)
     }
     let url = String(cleaned)
-    for scalar in url.unicodeScalars {
-      if scalar == "/" || scalar == "?" || scalar == "#" { return url }
-      if scalar == ":" {
-        let scheme = url.prefix { $0 != ":" }.lowercased()
-        return allowedSchemes.contains(scheme) ? url : "#blocked"
-      }
-    }
-    return url
+    return hasBlockedScheme(url.unicodeScalars) ? "#blocked" : url
   }
 
   /// The schemes a URL printed in an attribute may have.
@@ -171,14 +164,20 @@ public enum Escaping {
 
   /// Whether a URL attribute's value, as the page holds it (character references and all),
   /// is read by a browser as a URL with a scheme other than the allowed ones: references
-  /// decoded (`&#58;`, `&#x3a;`, `&colon;` are colons), tabs and line breaks dropped,
-  /// leading spaces and control characters skipped, then the text before the first `:`
-  /// when no `/`, `?` or `#` comes first.
+  /// decoded (`&#58;`, `&#x3a;`, `&colon;` are colons), then read as `hasBlockedScheme(_:)`
+  /// reads characters.
   static func hasBlockedScheme(_ written: ArraySlice<UInt8>) -> Bool {
-    var scheme = String.UnicodeScalarView()
     var bytes = written
+    return hasBlockedScheme(AnyIterator { nextURLScalar(&bytes) })
+  }
+
+  /// Whether characters of a URL make a scheme other than the allowed ones, as browsers
+  /// read them: tabs and line breaks dropped, leading spaces and control characters
+  /// skipped, then the text before the first `:` when no `/`, `?` or `#` comes first.
+  static func hasBlockedScheme(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+    var scheme = String.UnicodeScalarView()
     var started = false
-    while let scalar = nextURLScalar(&bytes) {
+    for scalar in scalars {
       if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
       if !started, scalar.value <= 0x20 { continue }
       started = true
@@ -190,6 +189,12 @@ public enum Escaping {
     }
     return false
   }
+
+  /// The named character references that can make or end a scheme.
+  private static let namedInURLs: [String: Unicode.Scalar] = [
+    "colon": ":", "Tab": "\t", "NewLine": "\n", "sol": "/", "quest": "?", "num": "#",
+    "amp": "&", "period": ".", "plus": "+",
+  ]
 
   /// The next character of attribute text as a browser reads it, taking a character
   /// reference (`&#58;`, `&#x3A;`, `&colon;`, `&amp;`) as the character it stands for.
@@ -214,12 +219,8 @@ public enum Escaping {
         }
       } else {
         let name = rest.prefix { (65...90).contains($0) || (97...122).contains($0) }
-        let named: [String: Unicode.Scalar] = [
-          "colon": ":", "Tab": "\t", "NewLine": "\n", "sol": "/", "quest": "?", "num": "#",
-          "amp": "&", "period": ".", "plus": "+",
-        ]
         if rest.dropFirst(name.count).first == UInt8(ascii: ";"),
-          let scalar = named[String(decoding: name, as: UTF8.self)]
+          let scalar = namedInURLs[String(decoding: name, as: UTF8.self)]
         {
           bytes = rest.dropFirst(name.count + 1)
           return scalar

@@ -126,7 +126,7 @@ struct RecordFile {
     let (node, diags) = reader.read(Substring(text))
     // A syntax error, not aliases that expand too far (each line would get its own budget).
     if !diags.isEmpty, context.lists.contains(kind),
-      !diags.contains(where: { $0.message.contains("the YAML expands to more than") }),
+      !diags.contains(where: { $0.message.hasPrefix(YAMLReader.expandsTooFar) }),
       salvageLines(text, context: context, into: &out)
     {
       return
@@ -194,7 +194,6 @@ struct RecordFile {
     guard entries.count > 1 else { return false }
     var salvaged = Output()
     var mappings: [YAMLMapping] = []
-    defer { out.diagnostics += unionTwins(mappings) }
     for (i, entry) in entries.enumerated() {
       var reader = YAMLReader(file: displayPath, lineOffset: entry.line - 1)
       reader.keepsDuplicates = true
@@ -227,7 +226,7 @@ struct RecordFile {
     out.records += salvaged.records
     out.references += salvaged.references
     out.leftOut += salvaged.leftOut
-    out.diagnostics += salvaged.diagnostics
+    out.diagnostics += salvaged.diagnostics + unionTwins(mappings)
     return true
   }
 

@@ -14,6 +14,9 @@ struct YAMLReader {
   /// repeated field at that record, so one record's mistake never drops the others.
   var keepsDuplicates = false
 
+  /// How the diagnostic of a document whose aliases expand too far begins.
+  static let expandsTooFar = "the YAML expands to more than"
+
   /// Parses `yaml`; nil with diagnostics when it is not valid YAML.
   func read(_ yaml: Substring) -> (YAMLNode?, [Diagnostic]) {
     if let tab = tabIndentation(in: yaml) {
@@ -49,7 +52,7 @@ struct YAMLReader {
         [
           Diagnostic(
             .error, location(1, 1),
-            "the YAML expands to more than \(budget) values, the limit for a file of its size",
+            Self.expandsTooFar + " \(budget) values, the limit for a file of its size",
             hint:
               "its aliases (*name) repeat large parts again and again; write the values out, "
               + "or split the file")

@@ -155,6 +155,35 @@ extension ActionContext {
     }
   }
 
+  /// A change of the file of `meta` (a record with a list, such as a shopping list's
+  /// `items`) that adds `fields` as one entry at the end of its list `list`: to the file as
+  /// it is, or on top of `change` (an edit of the same file made before).
+  func appendingEntry(
+    _ fields: [(key: String, value: String)], to list: String, of meta: RecordMeta,
+    kind: RecordKind, after change: FileChange? = nil
+  ) throws(DataWriter.Problem) -> FileChange {
+    let before: String
+    if let change, let text = change.before {
+      before = text
+    } else {
+      guard let text = try writer.read(meta.path) else {
+        throw DataWriter.Problem(description: "\(writer.display(meta.path)) is gone")
+      }
+      guard records.isUnchanged(meta.path) else { throw writer.changedMeanwhile(meta.path) }
+      before = text
+    }
+    let edit = RecordEdit(
+      file: RecordFile(kind: kind, path: meta.path, displayPath: writer.display(meta.path)))
+    do {
+      let after = try edit.appending(
+        entry: String(YAMLText.flowEntry(fields).dropFirst(2)), to: list, inRecord: meta.id,
+        in: change?.after ?? before)
+      return FileChange(path: meta.path, before: before, after: after)
+    } catch {
+      throw DataWriter.Problem(description: error.description)
+    }
+  }
+
   /// The instant `--at` names: `HH:MM` (today), or a date-time `YYYY-MM-DDTHH:MM` in the
   /// settings time zone.
   func moment(_ text: String) throws(DataWriter.Problem) -> Date {

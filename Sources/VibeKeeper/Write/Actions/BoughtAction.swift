@@ -124,17 +124,8 @@ extension BoughtAction {
     ]
     if quantity != 1 { fields.append(("quantity", ActionContext.amount(quantity))) }
     if let estimate = line.estimate { fields.append(("estimate", ActionContext.amount(estimate))) }
-    let edit = RecordEdit(
-      file: RecordFile(
-        kind: .shopping, path: list.meta.path, displayPath: c.writer.display(list.meta.path)))
-    do {
-      let after = try edit.appending(
-        entry: String(YAMLText.flowEntry(fields + bought).dropFirst(2)), to: "items",
-        inRecord: list.id, in: rest.after)
-      return FileChange(path: list.meta.path, before: rest.before, after: after)
-    } catch {
-      throw DataWriter.Problem(description: error.description)
-    }
+    return try c.appendingEntry(
+      fields + bought, to: "items", of: list.meta, kind: .shopping, after: rest)
   }
 }
 

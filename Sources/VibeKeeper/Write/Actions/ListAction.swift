@@ -65,23 +65,9 @@ public struct ListAction: DataAction {
         item.map { ("item", $0.id) } ?? ("name", YAMLText.flowScalar(name))
       ]
       if qty != 1 { fields.append(("quantity", ActionContext.amount(qty))) }
-      let entry = String(YAMLText.flowEntry(fields).dropFirst(2))
-      guard let before = try c.writer.read(shopping.meta.path) else {
-        throw DataWriter.Problem(description: "\(c.writer.display(shopping.meta.path)) is gone")
-      }
-      let edit = RecordEdit(
-        file: RecordFile(
-          kind: .shopping, path: shopping.meta.path,
-          displayPath: c.writer.display(shopping.meta.path)))
-      do {
-        let after = try edit.appending(
-          entry: entry, to: "items", inRecord: shopping.id, in: before)
-        return ActionPlan(
-          changes: [FileChange(path: shopping.meta.path, before: before, after: after)],
-          summary: "Added \(name.lowercasedFirst) to \(shopping.title)")
-      } catch {
-        throw DataWriter.Problem(description: error.description)
-      }
+      let change = try c.appendingEntry(fields, to: "items", of: shopping.meta, kind: .shopping)
+      return ActionPlan(
+        changes: [change], summary: "Added \(name.lowercasedFirst) to \(shopping.title)")
     }
   }
 }

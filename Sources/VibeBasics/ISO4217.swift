@@ -21,6 +21,11 @@ public enum ISO4217 {
   /// Whether `code` (three upper-case letters) is an ISO 4217 code.
   public static func isKnown(_ code: String) -> Bool { codes.contains(code) }
 
+  /// The code closest to `code` when it is a plausible typo of one (`EUT` → `EUR`).
+  public static func closest(to code: String) -> String? {
+    Suggestion.closest(to: code, in: codes.sorted())
+  }
+
   /// The number of digits after the point (JPY 0, KWD 3, most 2; unknown codes 2).
   /// The code is read case-insensitively, without surrounding spaces.
   public static func minorUnits(of code: String) -> Int {

@@ -37,7 +37,7 @@ struct InitCommand: ParsableCommand {
     let code = (currency ?? Locale.current.currency?.identifier ?? "EUR").uppercased()
     guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }), ISO4217.isKnown(code)
     else {
-      let guess = Suggestion.closest(to: code, in: ISO4217.codes.sorted())
+      let guess = ISO4217.closest(to: code)
       throw ValidationError(
         "'\(code)' is not an ISO 4217 currency code such as EUR"
           + (guess.map { " (did you mean '\($0)'?)" } ?? ""))

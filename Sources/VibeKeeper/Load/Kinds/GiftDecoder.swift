@@ -76,7 +76,7 @@ enum CurrencyField {
   /// no budget in euros counts.
   static func warnIfUnknown(_ code: String, _ f: inout RecordFields) {
     guard !ISO4217.isKnown(code) else { return }
-    let guess = Suggestion.closest(to: code, in: ISO4217.codes.sorted())
+    let guess = ISO4217.closest(to: code)
     f.report(
       .warning, at: f.location(of: "currency"),
       "'\(code)' is not an ISO 4217 currency code"

@@ -30,9 +30,11 @@ public struct UsedAction: DataAction {
     // The pantry's batches (soonest expiry first). One that expired more than
     // `keep_expired_days` before the day has left the pantry and counts as expired unused:
     // marking it now would rewrite the waste figures after the fact.
-    let keep = max(0, h.settings.pantry.keepExpiredDays)
+    let shelf = Pantry.analyse(h, today: day)
+    let inPantry = Set(shelf.entries.map(\.purchaseID))
+    let keep = shelf.keepExpiredDays
     let tracked = open.filter { $0.expires != nil }
-    let pantry = tracked.filter { p in p.expires.map { $0.days(to: day) <= keep } ?? false }
+    let pantry = tracked.filter { inPantry.contains($0.id) }
     // Else a purchase the pantry does not track (no `expires:`): the oldest.
     let batch =
       pantry.min {

@@ -160,18 +160,30 @@ public struct SiteBuild: Sendable {
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) rethrows -> Outcome {
     var outcome = Outcome()
-    // A process's first load reads the decode cache the last build left beside the output.
-    let fromDisk =
-      (loadCache?.fileCount ?? 0) == 0
-      ? DecodeCacheFile.read(decodeCachePath, identity: codeIdentity) : nil
-    // And the git history it left, when none is kept (`--full` reads it all again).
-    let knownHistory =
-      full
-      ? nil : gitHistory ?? (publishes ? GitHistoryFile.read(gitHistoryPath, root: dataPath) : nil)
-    var step = loadStep(
-      readsEverything: publishes, cache: fromDisk ?? loadCache ?? (publishes ? LoadCache() : nil))
-    step.knownHistory = knownHistory
-    var loaded = step.run()
+    // The templates and the last build's state are read while the data loads (the plan
+    // needs nothing of the data, and reading it is mostly one thread's work).
+    let planStep = PlanStep(
+      templates: templates, templatesDisplay: templatesDisplay,
+      publisher: publishes ? self.publisher : nil, full: full)
+    let ((firstLoad, fromDisk, knownHistory), planned) = Parallel.pair(
+      { () -> (LoadedData, LoadCache?, GitHistory?) in
+        // A process's first load reads the decode cache the last build left beside the
+        // output.
+        let fromDisk =
+          (loadCache?.fileCount ?? 0) == 0
+          ? DecodeCacheFile.read(decodeCachePath, identity: codeIdentity) : nil
+        // And the git history it left, when none is kept (`--full` reads it all again).
+        let knownHistory =
+          full
+          ? nil
+          : gitHistory ?? (publishes ? GitHistoryFile.read(gitHistoryPath, root: dataPath) : nil)
+        var step = loadStep(
+          readsEverything: publishes,
+          cache: fromDisk ?? loadCache ?? (publishes ? LoadCache() : nil))
+        step.knownHistory = knownHistory
+        return (step.run(), fromDisk, knownHistory)
+      }, { planStep.run() })
+    var loaded = firstLoad
     if loaded.household.settings.baseURL == nil, let servedAt {
       loaded.household.settings.baseURL = servedAt
     }
@@ -210,9 +222,7 @@ public struct SiteBuild: Sendable {
     outcome.steps.finish("analyse")
     let publisher = publishes ? self.publisher : nil
     let plan: BuildPlan
-    switch PlanStep(
-      templates: templates, templatesDisplay: templatesDisplay, publisher: publisher, full: full
-    ).run() {
+    switch planned {
     case .success(let p): plan = p
     case .failure(let failure):
       outcome.diagnostics.append(

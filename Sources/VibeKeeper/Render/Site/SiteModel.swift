@@ -79,6 +79,8 @@ struct SiteModel: Sendable {
     var out = RecordValues()
     // Without a memory every value is made (an empty one holds nothing to take).
     let memory = memory ?? ValueMemory()
+    kept?.contacts.reserveCapacity(h.contacts.count)
+    kept?.gifts.reserveCapacity(h.gifts.count)
     out.byKind[.contacts] = h.contacts.map { c in
       RecordValue(c, value { memory.contact(c, v, into: &kept) }, c.name)
     }

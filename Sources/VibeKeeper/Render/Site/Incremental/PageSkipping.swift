@@ -8,6 +8,8 @@ struct PageSkipping: Sendable {
   let last: PageRecord?
   /// The published files' hashes.
   let published: [String: ContentHash]
+  /// The digests of the pages' own values in the last build of this process.
+  let digests: PageDigestMemory
   /// For each of the last record's distinct reads, its members' digests by position when
   /// the member is a global (nil: a page's own value, digested per page).
   private let globalDigests: [[Fingerprint?]]
@@ -17,9 +19,11 @@ struct PageSkipping: Sendable {
   /// names a page's own context may bind (never taken from the globals).
   init(
     fingerprints: PageFingerprint, lastBuild: PageRecord?, published: [String: ContentHash],
-    globals: [String: TemplateValue], pageNames: Set<String>, jobs: Int
+    globals: [String: TemplateValue], pageNames: Set<String>, jobs: Int,
+    digests: PageDigestMemory = PageDigestMemory()
   ) {
     self.fingerprints = fingerprints
+    self.digests = digests
     let last = lastBuild?.environment == fingerprints.environment ? lastBuild : nil
     self.last = last
     self.published = published
@@ -44,9 +48,10 @@ struct PageSkipping: Sendable {
 
   /// The page's record entry, its reads and their number in the last record when the
   /// published page can stay; nil when the page must be rendered. `value` gives the page's
-  /// variables, `names` all their names.
+  /// variables, `names` all their names; `made` gets the digests of the page's own values.
   func unchanged(
-    _ page: SitePlan.Page, value: (String) -> TemplateValue?, names: () -> [String]
+    _ page: SitePlan.Page, value: (String) -> TemplateValue?, names: () -> [String],
+    made: inout [PageDigestMemory.Made]?
   ) -> (fingerprint: Fingerprint, entry: PageRecord.Entry, reads: RenderReads)? {
     guard let last, let entry = last.entries[page.path], published[page.path] == entry.output
     else { return nil }
@@ -55,20 +60,23 @@ struct PageSkipping: Sendable {
     let fingerprint = fingerprints.of(
       template: page.template, path: page.path, reads: reads,
       member: { i, m in
-        (i < known.count ? known[i] : nil) ?? PageFingerprint.digest(of: m.reads, value(m.name))
+        (i < known.count ? known[i] : nil)
+          ?? digests.digest(page: page.path, m.name, m.reads, value(m.name), into: &made)
       },
       names: names)
     guard fingerprint == entry.fingerprint else { return nil }
     return (fingerprint, entry, reads)
   }
 
-  /// The fingerprint of a page just rendered with `reads`.
+  /// The fingerprint of a page just rendered with `reads`; `made` gets the digests of its
+  /// variables.
   func fingerprint(
     of page: SitePlan.Page, reads: RenderReads, value: (String) -> TemplateValue?,
-    names: () -> [String]
+    names: () -> [String], made: inout [PageDigestMemory.Made]?
   ) -> Fingerprint {
     fingerprints.of(
       template: page.template, path: page.path, reads: reads,
-      member: { PageFingerprint.digest(of: $1.reads, value($1.name)) }, names: names)
+      member: { digests.digest(page: page.path, $1.name, $1.reads, value($1.name), into: &made) },
+      names: names)
   }
 }

@@ -117,7 +117,8 @@ public enum ShoppingAnalysis {
       var estimate = e.estimate
       var source = EstimateSource.given
       if estimate == nil, let item = e.item {
-        let day = purchased.date.map { min($0, asOf) } ?? asOf
+        // A line bought is priced on its day (even one after the list was done).
+        let day = purchased.date ?? asOf
         estimate = prices.latestPrice(of: item, currency: list.currency, asOf: day)
         source = .latestPrice
       }

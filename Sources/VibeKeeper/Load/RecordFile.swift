@@ -192,42 +192,80 @@ struct RecordFile {
       entries.append((n + 1, line))
     }
     guard entries.count > 1 else { return false }
+    // Each line alone: its entry, or what is wrong with it.
+    var read: [Result<YAMLMapping, Problems>] = entries.enumerated().map { i, entry in
+      readLine(entry.text, at: entry.line, number: i + 1)
+    }
+    // An alias names an anchor on another line: the file is read again with only the
+    // lines broken on their own left out, so an entry that failed for its alias alone is
+    // kept (ids and places stay those of the whole file).
+    let broken = read.indices.filter { if case .failure = read[$0] { true } else { false } }
+    if broken.contains(where: { entries[$0].text.contains("*") }) {
+      let dropped = Set(broken.filter { !entries[$0].text.contains("*") }.map { entries[$0].line })
+      let kept = lines.enumerated().map { dropped.contains($0.offset + 1) ? "" : $0.element }
+      var reader = YAMLReader(file: displayPath, lineOffset: 0)
+      reader.keepsDuplicates = true
+      let (node, diags) = reader.read(Substring(kept.joined(separator: "\n")))
+      let whole = read.indices.filter { !dropped.contains(entries[$0].line) }
+      if diags.isEmpty, case .sequence(let items, _, _)? = node, items.count == whole.count {
+        for (n, item) in zip(whole, items) {
+          if case .mapping(let m) = item { read[n] = .success(m) }
+        }
+      }
+    }
     var salvaged = Output()
     var mappings: [YAMLMapping] = []
-    for (i, entry) in entries.enumerated() {
-      var reader = YAMLReader(file: displayPath, lineOffset: entry.line - 1)
-      reader.keepsDuplicates = true
-      // One entry of a line: a small budget, so lines of aliases cannot add up.
-      reader.nodeBudget = 1_000
-      let (node, diags) = reader.read(entry.text)
-      // An entry cut short is said at the end of its own line, not at the next.
-      salvaged.diagnostics += diags.map { d in
-        var d = d
-        if d.location.line > entry.line {
-          d.location = location(entry.line, entry.text.count + 1)
-        }
-        return d
+    for (i, result) in read.enumerated() {
+      switch result {
+      case .failure(let problems): salvaged.diagnostics += problems.diagnostics
+      case .success(let m):
+        mappings.append(m)
+        decodeRecord(m, id: "\(fileID)#\(i + 1)", body: "", context: context, into: &salvaged)
       }
-      guard diags.isEmpty, case .sequence(let items, _, _)? = node, items.count == 1,
-        case .mapping(let m) = items[0]
-      else {
-        if diags.isEmpty {
-          salvaged.diagnostics.append(
-            Diagnostic(
-              .error, location(entry.line, 1),
-              "entry \(i + 1) of the list must be \(kind.aSingular) (fields)",
-              hint: "write each entry as `- {field: value, ...}` on its line"))
-        }
-        continue
-      }
-      mappings.append(m)
-      decodeRecord(m, id: "\(fileID)#\(i + 1)", body: "", context: context, into: &salvaged)
     }
     out.records += salvaged.records
     out.references += salvaged.references
     out.leftOut += salvaged.leftOut
     out.diagnostics += salvaged.diagnostics + unionTwins(mappings)
     return true
+  }
+
+  /// What is wrong with a line of a list file read alone (`salvageLines`).
+  private struct Problems: Error {
+    let diagnostics: [Diagnostic]
+  }
+
+  /// The entry of a list file's line `line` (entry `number`), read alone.
+  private func readLine(_ text: Substring, at line: Int, number: Int) -> Result<
+    YAMLMapping, Problems
+  > {
+    var reader = YAMLReader(file: displayPath, lineOffset: line - 1)
+    reader.keepsDuplicates = true
+    // One entry of a line: a small budget, so lines of aliases cannot add up.
+    reader.nodeBudget = 1_000
+    let (node, diags) = reader.read(text)
+    guard diags.isEmpty else {
+      // An entry cut short is said at the end of its own line, not at the next.
+      return .failure(
+        Problems(
+          diagnostics: diags.map { d in
+            var d = d
+            if d.location.line > line { d.location = location(line, text.count + 1) }
+            return d
+          }))
+    }
+    guard case .sequence(let items, _, _)? = node, items.count == 1,
+      case .mapping(let m) = items[0]
+    else {
+      return .failure(
+        Problems(diagnostics: [
+          Diagnostic(
+            .error, location(line, 1),
+            "entry \(number) of the list must be \(kind.aSingular) (fields)",
+            hint: "write each entry as `- {field: value, ...}` on its line")
+        ]))
+    }
+    return .success(m)
   }
 
   /// A warning for each purchase that is another one of the file without its `used:` (and

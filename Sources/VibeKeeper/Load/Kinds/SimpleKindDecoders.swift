@@ -81,7 +81,10 @@ enum ResultDecoder: KindDecoder {
     let player = f.string("player")
     guard let game, let when else { return nil }
     var r = GameResult(meta: meta, game: game, when: when)
-    r.completed = completed ?? true
+    // A score of guesses that says lost (`X/6`) is a game not completed unless the
+    // line says otherwise, so the streak and the score count it alike.
+    r.completed =
+      completed ?? (score.flatMap(GameScoring.guesses).map { $0.taken != nil } ?? true)
     r.score = score
     r.puzzle = puzzle
     r.player = player

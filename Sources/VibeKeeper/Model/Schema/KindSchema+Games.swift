@@ -31,7 +31,9 @@ extension KindSchema {
         meaning: "when you played: a date-time"),
       FieldSchema(
         "completed", .bool, example: "true",
-        meaning: "`true` (default) or `false` for a game you did not finish or lost"),
+        meaning:
+          "`true` or `false` for a game you did not finish or lost; without it, a score of guesses that says lost (`X/6`) is `false`, any other `true`"
+      ),
       FieldSchema("score", .text, example: "4/6", meaning: "free text: `\"4/6\"`, `\"1:42\"`"),
       FieldSchema("puzzle", .number, example: "1620", meaning: "the puzzle's number"),
       FieldSchema(

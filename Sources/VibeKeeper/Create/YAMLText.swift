@@ -18,15 +18,16 @@ enum YAMLText {
   }
 
   /// The scalar for a value that must stay text (a score, a name), in a flow mapping or
-  /// not: one that reads as a number, a time or a date (`42`, `1e3`, `0:42`, a number in
-  /// YAML 1.1, `2026-11-24`) is quoted, so every YAML reader keeps it text.
+  /// not: one that reads as a number, a time or a date (`42`, `1e3`, `0:42`, `0x1F`,
+  /// `0o17`, a number in YAML 1.1, `2026-11-24`) is quoted, so every YAML reader keeps it
+  /// text. (Anything of digits and the letters of such numbers is: quotes never hurt.)
   static func text(_ value: String, flow: Bool) -> String {
     let numeric =
       value.unicodeScalars.first.map {
         ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
       } ?? false
-    if numeric, value.unicodeScalars.allSatisfy({ "0123456789+-.:_eE".unicodeScalars.contains($0) })
-    {
+    let numberLetters = "0123456789+-.:_eExXoObBabcdfABCDF".unicodeScalars
+    if numeric, value.unicodeScalars.allSatisfy({ numberLetters.contains($0) }) {
       return quoted(value)
     }
     return flow ? flowScalar(value) : scalar(value)

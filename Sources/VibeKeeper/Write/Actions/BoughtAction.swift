@@ -35,6 +35,7 @@ public struct BoughtAction: DataAction {
     var tick: (list: ShoppingList, line: ShoppingEntry)?
     if let list {
       let shopping = try c.find(ShoppingList.self, list, title: \.title)
+      try shopping.refuseChangesWhenDone()
       let key = found.map { "item:" + $0.id } ?? "name:" + name.lowercased()
       let lines = shopping.entries.filter { $0.mergeKey == key }
       guard let ticked = lines.first else {
@@ -113,7 +114,11 @@ extension BoughtAction {
       ("purchased", day.description), ("actual", ActionContext.amount(paid)),
     ]
     guard let quantity, quantity > 0, quantity < line.quantity else {
-      return try c.editing(list.meta, kind: .shopping, set: bought, entry: ("items", line.position))
+      // More than the line asks for: the line says how many were bought, as the purchase
+      // does, so what the list paid is what was paid.
+      let more = quantity.map { $0 > line.quantity } == true
+      let set = (more ? [("quantity", ActionContext.amount(quantity ?? 1))] : []) + bought
+      return try c.editing(list.meta, kind: .shopping, set: set, entry: ("items", line.position))
     }
     let rest = try c.editing(
       list.meta, kind: .shopping,

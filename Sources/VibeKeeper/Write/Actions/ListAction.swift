@@ -39,14 +39,7 @@ public struct ListAction: DataAction {
         summary: "Closed \(shopping.title)"
           + (left > 0 ? " (\(left) line\(left == 1 ? "" : "s") not bought)" : ""))
     case .add(let typed, let quantity, let oneOff):
-      // A completed list's figures are final: a line added there would be counted as a
-      // purchase never made.
-      if shopping.completed.isDone {
-        throw DataWriter.Problem(
-          description:
-            "'\(shopping.title)' is done\(shopping.completed.date.map { " (\($0))" } ?? ""); start a new list with `vibekeeper new shopping`, or remove its `completed:` to reopen it"
-        )
-      }
+      try shopping.refuseChangesWhenDone()
       let item: Item? = oneOff ? nil : try c.find(Item.self, typed, title: \.name)
       let name = item?.name ?? typed.trimmingCharacters(in: .whitespaces)
       let key = item.map { "item:" + $0.id } ?? "name:" + name.lowercased()
@@ -69,5 +62,17 @@ public struct ListAction: DataAction {
       return ActionPlan(
         changes: [change], summary: "Added \(name.lowercasedFirst) to \(shopping.title)")
     }
+  }
+}
+
+extension ShoppingList {
+  /// Refuses a change to a list that is done: its figures are final (a line added or
+  /// ticked there would change what it cost after it was closed).
+  func refuseChangesWhenDone() throws(DataWriter.Problem) {
+    guard completed.isDone else { return }
+    throw DataWriter.Problem(
+      description:
+        "'\(title)' is done\(completed.date.map { " (\($0))" } ?? ""); start a new list with `vibekeeper new shopping`, or remove its `completed:` to reopen it"
+    )
   }
 }

@@ -83,12 +83,14 @@ public struct PlayedAction: DataAction {
           path: "games/\(id).md", before: nil,
           after: "---\nname: \(YAMLText.scalar(gameName))\n---\n"))
     }
-    // When: `--at`, else the day a dated share names when that day is over (the time it was
-    // played is not known: a result with only a date), else now.
+    // When: `--at`, else the day a dated share names when that is not today (yesterday's
+    // crossword pasted this morning: the time it was played is not known; tomorrow's,
+    // out the evening before: it is that day's puzzle, so it is logged once, for its
+    // day), else now.
     var when: ResultTime = .instant(c.clock.now)
     if let at {
       when = .instant(try c.moment(at))
-    } else if let date = shared?.date, date < c.clock.today {
+    } else if let date = shared?.date, date != c.clock.today {
       when = .day(date)
     }
     let day = when.localDate(in: c.clock)

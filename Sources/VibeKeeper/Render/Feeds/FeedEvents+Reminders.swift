@@ -112,15 +112,17 @@ extension FeedEvents {
   }
 
   /// Where a repeating reminder's series begins, a day that never moves once published:
-  /// `starts`, else `created`, else the day its file first appeared in git, else the day
-  /// the series was first published (the previous build's DTSTART), else today. Never a
-  /// fixed past date: a series from 2000 put 26 years of past doses into calendars.
+  /// `starts`, else `created`, else the day the series was first published (the previous
+  /// build's DTSTART: a file built before it was committed keeps that day after the
+  /// commit), else the day its file first appeared in git, else today. Never a fixed past
+  /// date: a series from 2000 put 26 years of past doses into calendars.
   static func seriesStart(
     _ r: Reminder, _ w: WeeklySchedule, uid: String, _ inputs: FeedInputs
   ) -> LocalDate {
     if let day = w.starts ?? r.created { return day }
+    if let published = inputs.publishedStart(uid) { return published }
     if let first = inputs.stamps.firstCommit(r.meta) { return inputs.clock.localDate(of: first) }
-    return inputs.publishedStart(uid) ?? inputs.clock.today
+    return inputs.clock.today
   }
 
   /// The first date on or after `from` whose weekday is listed.

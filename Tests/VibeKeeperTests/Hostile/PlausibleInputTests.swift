@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// Plausible inputs that gave a silently wrong answer, each fixed: a lost score that kept
+/// the streak, an alias lost beside a broken line, a list line priced on the wrong day, a
+/// done list changed by `bought`, a puzzle logged twice, a reminder's start that moved.
+@Suite struct PlausibleInputTests {
+  /// A line scored `X/6` without `completed:` is a lost game: it breaks the streak, as the
+  /// scores already counted it.
+  @Test func aLostScoreBreaksTheStreak() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "games/wordle.md": "---\nname: Wordle\n---\n",
+      "results/2026/11.yml": """
+      - {game: wordle, at: 2026-11-19T21:00, score: "3/6"}
+      - {game: wordle, at: 2026-11-20T21:00, score: "X/6"}
+      - {game: wordle, at: 2026-11-21T21:00, score: "4/6"}
+      - {game: wordle, at: 2026-11-18T21:00, score: "X/6", completed: true}
+
+      """,
+    ]).household
+    #expect(h.results.map(\.completed) == [true, false, true, true])
+    let clock = LocalClock(
+      now: utc("2026-11-22T09:00"), timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+    let streak = try #require(Streaks.streaks(in: h, clock: clock).first)
+    #expect(streak.current == 1)
+    #expect(streak.longest == 2)
+    let scores = try #require(GameScoring.scores(of: "wordle", in: h.results, clock: clock))
+    #expect(scores.failed == 2)
+  }
+
+  /// A broken line of a log leaves out its own entry, not an alias on another line whose
+  /// anchor is fine.
+  @Test func anAliasSurvivesABrokenLine() throws {
+    let r = try load([
+      "purchases/2026/11.yml": """
+      - &milk {date: 2026-11-01, name: Milk, price: 1.50}
+      - *milk
+      - {date: 2026-11-04, name: Bread, price: 2.00
+
+      """
+    ])
+    #expect(r.household.purchases.map(\.name) == ["Milk", "Milk"])
+    #expect(r.household.purchases.map(\.id) == ["2026/11#1", "2026/11#2"])
+    let errors = r.diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.location.line) == [3], "\(lines(r))")
+  }
+
+  /// A line bought after its list was done is priced on the day it was bought.
+  @Test func aLineBoughtAfterTheListWasDoneIsPricedOnItsDay() throws {
+    let h = try load([
+      "items/butter.md": "---\nname: Butter\n---\n",
+      "prices/p.yml": """
+      - {item: butter, date: 2026-11-10, price: 1.80}
+      - {item: butter, date: 2026-11-16, price: 2.00}
+
+      """,
+      "shopping/l.md": """
+      ---
+      title: L
+      completed: 2026-11-12
+      items:
+        - {item: butter, purchased: 2026-11-17}
+        - {item: butter, quantity: 2}
+      ---
+
+      """,
+    ]).household
+    let list = try #require(
+      ShoppingAnalysis.analyse(h, today: LocalDate(year: 2026, month: 11, day: 22)!).first)
+    #expect(list.lines.map(\.estimate) == [Decimal(2), Decimal(string: "1.80")])
+  }
+
+  /// `bought --list` refuses a list that is done, and a purchase of more than the line
+  /// asks for writes that quantity on the line.
+  @Test func boughtRefusesADoneListAndWritesMoreOnTheLine() throws {
+    let folder = try TempFolder([
+      "vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: EUR\n",
+      "items/butter.md": "---\nname: Butter\n---\n",
+      "shopping/open.md":
+        "---\ntitle: Open\nitems:\n  - {item: butter, quantity: 2, estimate: 2.29}\n---\n",
+      "shopping/done.md":
+        "---\ntitle: Done\ncompleted: 2026-11-20\nitems:\n  - {item: butter, quantity: 2}\n---\n",
+    ])
+    defer { folder.cleanup() }
+    let runner = ActionRunner(root: folder.url, displayRoot: "data")
+    var onDone = BoughtAction(item: "butter")
+    onDone.price = 2.10
+    onDone.list = "done"
+    #expect(throws: DataWriter.Problem.self) {
+      try runner.run(onDone, now: "2026-11-22T10:00", dryRun: true, commit: false)
+    }
+    do {
+      _ = try runner.run(onDone, now: "2026-11-22T10:00", dryRun: true, commit: false)
+    } catch {
+      #expect(error.description.contains("'Done' is done (2026-11-20)"), "\(error)")
+    }
+    var more = BoughtAction(item: "butter")
+    more.price = 2.10
+    more.quantity = 3
+    more.list = "open"
+    let plan = try runner.run(more, now: "2026-11-22T10:00", dryRun: true, commit: false).plan
+    let list = try #require(plan.changes.first { $0.path == "shopping/open.md" })
+    #expect(
+      list.after.contains(
+        "  - {item: butter, quantity: 3, estimate: 2.29, purchased: 2026-11-22, actual: 2.1}"),
+      "\(list.after)")
+    let purchase = try #require(plan.changes.first { $0.path.hasPrefix("purchases/") })
+    #expect(purchase.after.contains("quantity: 3"))
+  }
+
+  /// Tomorrow's Mini, shared the evening before, is logged for its day: pasted again the
+  /// next morning it is refused as already logged.
+  @Test func tomorrowsPuzzleIsLoggedOnce() throws {
+    let folder = try TempFolder([
+      "vibekeeper.yml": "timezone: Europe/London\n",
+      "games/crossword.md": "---\nname: The Mini\n---\n",
+    ])
+    defer { folder.cleanup() }
+    let runner = ActionRunner(root: folder.url, displayRoot: "data")
+    var played = PlayedAction()
+    played.share = "I solved the 11/25/2026 New York Times Mini Crossword in 0:42!"
+    let first = try runner.run(played, now: "2026-11-24T23:30", dryRun: false, commit: false)
+    #expect(
+      first.plan.changes.first?.after.hasSuffix(
+        "\n- {game: crossword, date: 2026-11-25, score: \"0:42\"}\n") == true)
+    #expect(throws: DataWriter.Problem.self) {
+      try runner.run(played, now: "2026-11-25T10:00", dryRun: true, commit: false)
+    }
+  }
+
+  /// A score that other YAML readers take for a number in another base is quoted.
+  @Test func scoresInOtherBasesAreQuoted() {
+    #expect(YAMLText.text("0x1F", flow: true) == "\"0x1F\"")
+    #expect(YAMLText.text("0o17", flow: true) == "\"0o17\"")
+    #expect(YAMLText.text("0b101", flow: true) == "\"0b101\"")
+    #expect(YAMLText.text("4/6", flow: true) == "4/6")
+  }
+
+  /// A reminder's series start, once published, stays when its file is committed later.
+  @Test func aPublishedSeriesStartStaysAfterTheCommit() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/London\n",
+      "reminders/nostart.md":
+        "---\ntitle: Stretch\nschedule: {time: \"09:00\", days: daily}\n---\n",
+    ]).household
+    func start(_ now: String, stamps: FeedStamps, previous: FeedState?) -> (FeedEvent?, FeedState) {
+      let clock = LocalClock(
+        now: NowOption.parse(now, timeZone: h.settings.timeZone) ?? Date(),
+        timeZone: h.settings.timeZone)
+      let feeds = Feeds(
+        FeedInputs(household: h, analysis: HouseholdAnalysis(h, clock: clock), stamps: stamps),
+        previous: previous)
+      return (feeds.events.first { $0.kind == .reminder && $0.weekly != nil }, feeds.state)
+    }
+    let (first, state) = start("2026-11-20T10:00", stamps: FeedStamps(), previous: nil)
+    #expect(first?.start.date == LocalDate(year: 2026, month: 11, day: 20))
+    var commits = CommitTimes()
+    commits.first["reminders/nostart.md"] = utc("2026-11-27T12:00")
+    commits.latest["reminders/nostart.md"] = utc("2026-11-27T12:00")
+    let (later, _) = start(
+      "2026-11-28T10:00", stamps: FeedStamps(commits: commits), previous: state)
+    #expect(later?.start == first?.start)
+  }
+}

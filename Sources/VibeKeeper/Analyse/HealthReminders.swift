@@ -34,12 +34,13 @@ public struct ReminderStatus: Hashable, Sendable {
 /// Health reminders: next occurrences, done today, overdue and finished schedules.
 public enum HealthReminders {
   /// The dose that answers a one-time reminder due `at`, marked by now: one naming it as
-  /// `due`, or one without `due` on its day.
+  /// `due`, or one without `due` on its day or later (it has one occurrence: a line
+  /// written the next morning is that one, late).
   static func answer(toOnce at: Date, in doses: [Dose], clock: LocalClock) -> Dose? {
     doses.first {
       $0.at <= clock.now
         && ($0.due == at
-          || ($0.due == nil && clock.localDate(of: $0.at) == clock.localDate(of: at)))
+          || ($0.due == nil && clock.localDate(of: $0.at) >= clock.localDate(of: at)))
     }
   }
 

@@ -165,3 +165,24 @@ import Testing
     #expect(later?.start == first?.start)
   }
 }
+
+extension PlausibleInputTests {
+  /// A line without `due` written the morning after a one-time reminder answers it (it has
+  /// one occurrence), in the status and in the feed; one written the day before does not.
+  @Test func aLateLineAnswersAOneTimeReminder() throws {
+    let files = [
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/c.md": "---\ntitle: Once\nat: 2026-11-20T08:00\n---\n",
+    ]
+    func status(_ doses: String) throws -> ReminderStatus? {
+      var all = files
+      all["doses/2026/11.yml"] = doses
+      let h = try load(all).household
+      let clock = LocalClock(
+        now: utc("2026-11-22T09:00"), timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+      return HealthReminders.statuses(in: h, clock: clock).first
+    }
+    #expect(try status("- {reminder: c, at: 2026-11-21T07:00}\n")?.overdue == false)
+    #expect(try status("- {reminder: c, at: 2026-11-19T07:00}\n")?.overdue == true)
+  }
+}

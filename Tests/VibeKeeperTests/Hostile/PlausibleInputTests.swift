@@ -186,3 +186,63 @@ extension PlausibleInputTests {
     #expect(try status("- {reminder: c, at: 2026-11-19T07:00}\n")?.overdue == true)
   }
 }
+
+extension PlausibleInputTests {
+  /// The dashboard's globals for `files` at `now` (Berlin).
+  static func dashboard(_ files: [String: String], now: String) throws -> [String: TemplateValue] {
+    let h = try load(files).household
+    let clock = LocalClock(
+      now: NowOption.parse(now, timeZone: h.settings.timeZone) ?? Date(),
+      timeZone: h.settings.timeZone)
+    let analysis = HouseholdAnalysis(h, clock: clock)
+    let values = SiteValues(
+      household: h, analysis: analysis, links: Permalinks(h), markdown: MarkdownOptions(),
+      mediaSizes: [:])
+    guard case .dictionary(let d)? = SiteModel(values: values).globals["dashboard"] else {
+      return [:]
+    }
+    return d
+  }
+
+  /// A one-time reminder due earlier today and not done is overdue, and listed (and
+  /// counted) there alone, not also under today.
+  @Test func anOverdueReminderIsCountedOnce() throws {
+    let d = try Self.dashboard(
+      [
+        "vibekeeper.yml": "timezone: Europe/Berlin\n",
+        "reminders/pickup.md": "---\ntitle: Pharmacy pickup\nat: 2026-11-22T09:00\n---\n",
+        "reminders/pill.md":
+          "---\ntitle: Pill\ncreated: 2026-11-01\nschedule: {time: \"20:00\", days: daily}\n---\n",
+      ], now: "2026-11-22T10:00")
+    func ids(_ name: String) -> [String] {
+      guard case .array(let list)? = d[name] else { return [] }
+      return list.compactMap { $0.member("id")?.stringValue }
+    }
+    #expect(ids("reminders_overdue") == ["pickup"])
+    #expect(ids("reminders_today") == ["pill"])
+  }
+
+  /// A superseded budget says so wherever its state is shown (list, card, its page).
+  @Test func aSupersededBudgetSaysSo() throws {
+    let folder = try TempFolder([
+      "data/vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: EUR\n",
+      "data/budgets/dec.yml":
+        "title: December\namount: 300\nstart: 2026-12-01\nend: 2026-12-31\nscope: groceries\n",
+      "data/budgets/dec-jan.yml":
+        "title: Dec-Jan\namount: 500\nstart: 2026-12-15\nend: 2027-01-14\nscope: groceries\n",
+    ])
+    defer { folder.cleanup() }
+    let output = folder.url.appendingPathComponent("site")
+    let build = SiteBuild(
+      data: folder.url.appendingPathComponent("data"), dataDisplay: "data", templates: nil,
+      templatesDisplay: nil, output: output)
+    let outcome = build.run { LocalClock(now: utc("2026-12-20T09:00"), timeZone: $0.timeZone) }
+    #expect(outcome.failure == nil)
+    let page = try String(
+      contentsOf: output.appendingPathComponent("budgets/dec.html"), encoding: .utf8)
+    #expect(page.contains(">superseded<"), "\(page)")
+    let list = try String(
+      contentsOf: output.appendingPathComponent("budgets/index.html"), encoding: .utf8)
+    #expect(list.components(separatedBy: ">superseded<").count == 2)
+  }
+}

@@ -1280,7 +1280,7 @@ User-agent: *
 {%- endmacro %}
 {#- A budget's state: on track, alert or over. -#}
 {% macro budget_state(b) -%}
-{% if b.state == "upcoming" %}{{ badge("upcoming", "muted") }}{% elif b.state == "ended" %}{{ badge("ended", "muted") }}{% elif b.remaining < 0 %}{{ badge("over budget", "alert") }}{% elif b.alert %}{{ badge("alert: " ~ (b.percent_used | round) ~ "% used", "warn") }}{% elif b.on_track %}{{ badge("on track", "ok") }}{% else %}{{ badge("may run over", "warn") }}{% endif %}
+{% if b.superseded_by %}{{ badge("superseded", "muted") }} {% endif %}{% if b.state == "upcoming" %}{{ badge("upcoming", "muted") }}{% elif b.state == "ended" %}{{ badge("ended", "muted") }}{% elif b.remaining < 0 %}{{ badge("over budget", "alert") }}{% elif b.alert %}{{ badge("alert: " ~ (b.percent_used | round) ~ "% used", "warn") }}{% elif b.on_track %}{{ badge("on track", "ok") }}{% else %}{{ badge("may run over", "warn") }}{% endif %}
 {%- endmacro %}
 {#- Tags as a list of small labels. -#}
 {% macro tags(list) -%}

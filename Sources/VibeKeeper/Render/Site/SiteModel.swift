@@ -200,8 +200,10 @@ struct SiteModel: Sendable {
       (
         "reminders_today",
         .array(
+          // An overdue one (a one-time reminder due earlier today) is listed as overdue
+          // alone, so it is counted once.
           reminders.filter { s, _ in
-            s.reminder.enabled
+            s.reminder.enabled && !s.overdue
               && (s.doneToday || !s.today.isEmpty
                 || s.nextOccurrence.map { clock.localDate(of: $0) == clock.today } ?? false)
           }.map(\.1))

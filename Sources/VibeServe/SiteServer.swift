@@ -148,7 +148,7 @@ public struct SiteServer: Sendable {
         // Whole seconds count too (an answer that took over a second).
         let ms = (ContinuousClock.now - started).seconds * 1000
         log(
-          "\(request.method.rawValue) \(SiteServer.masked(target)) \(status) \(size) bytes \(String(format: "%.1f", ms)) ms"
+          "\(request.method.rawValue) \(LoggedPath.masked(target)) \(status) \(size) bytes \(String(format: "%.1f", ms)) ms"
         )
       }
       return response
@@ -214,14 +214,6 @@ public struct SiteServer: Sendable {
     }
     if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
     return host
-  }
-
-  /// A request path with the token of a secret feed address hidden, for the log.
-  static func masked(_ target: String) -> String {
-    if ActionLinks.token(inPath: target) != nil { return "/" + ActionLinks.pathPrefix + "…" }
-    guard let range = target.range(of: #"/feeds/[0-9a-f]{32}/"#, options: .regularExpression)
-    else { return target }
-    return target.replacingCharacters(in: range, with: "/feeds/…/")
   }
 
   /// The Hummingbird response for an answer (no body for HEAD).

@@ -50,9 +50,10 @@ struct FeedsList: ParsableCommand {
     }
     var settings = loaded.household.settings
     if let base {
-      guard base.lowercased().hasPrefix("http://") || base.lowercased().hasPrefix("https://")
-      else { throw ValidationError("--base must be an http or https address, not '\(base)'") }
-      settings.baseURL = base.hasSuffix("/") ? base : base + "/"
+      switch BaseAddress.parse(base) {
+      case .success(let address): settings.baseURL = address
+      case .failure(let problem): throw ValidationError("--base \(problem), not '\(base)'")
+      }
     }
     if settings.secretFeeds, settings.feedSecret == nil {
       Terminal.error(

@@ -44,6 +44,8 @@ struct ServeCommand: ParsableCommand {
   }
 
   func run() throws {
+    // Any free port is taken now, so the site knows its own address from the first build.
+    let port = self.port == 0 ? FreePort.on(host) ?? 0 : self.port
     let loopback = SiteServer.isLoopback(host)
     if !loopback {
       Terminal.error(

@@ -138,19 +138,25 @@ public enum NotificationSchedule {
     return out
   }
 
-  /// The occurrences in `due` no dose answers: a dose with `due` answers that one, one
-  /// without answers the first open one of its day, and `done:` answers its whole day (a
-  /// one-time reminder: any `done:`).
+  /// The occurrences in `due` no dose marked by now answers: a dose with `due` answers
+  /// that one, one without answers the first open one of its day (a one-time reminder's
+  /// one occurrence from its day on), and `done:` answers its whole day (a one-time
+  /// reminder: any `done:`). A dose marked after now has not happened yet.
   static func unanswered(_ due: [Date], of r: Reminder, doses: [Dose], clock: LocalClock)
     -> Set<Date>
   {
     var open = Set(due)
+    let doses = doses.filter { $0.at <= clock.now }
     for d in doses { if let at = d.due { open.remove(at) } }
+    let once: Bool
+    if case .once = r.schedule { once = true } else { once = false }
     for d in doses where d.due == nil {
       let day = clock.localDate(of: d.at)
-      if let first = due.filter({ open.contains($0) && clock.localDate(of: $0) == day }).min() {
-        open.remove(first)
+      let answered = due.filter { occurrence in
+        let of = clock.localDate(of: occurrence)
+        return open.contains(occurrence) && (of == day || (once && of <= day))
       }
+      if let first = answered.min() { open.remove(first) }
     }
     if let done = r.done {
       if case .once = r.schedule { return [] }

@@ -129,11 +129,12 @@ enum SettingsDecoder {
       }
     }
     if let u = f.string("base_url") {
-      let l = u.lowercased()
-      if l.hasPrefix("https://") || l.hasPrefix("http://") {
-        settings.baseURL = u.hasSuffix("/") ? u : u + "/"
-      } else {
-        f.error("base_url", "'base_url' must be an absolute http or https address, not '\(u)'")
+      switch BaseAddress.parse(u) {
+      case .success(let address): settings.baseURL = address
+      case .failure(let problem):
+        f.error(
+          "base_url", "'base_url' \(problem), not '\(u)'",
+          hint: "write the address the site is served at, such as https://home.example.org/")
       }
     }
   }

@@ -5,9 +5,10 @@ import Foundation
 public enum ConditionalRequest {
   /// Whether the request's validators match: `If-None-Match` (a list of entity tags or
   /// `*`, compared weakly) decides when present; else `If-Modified-Since` against the
-  /// file's modification time in whole seconds.
+  /// file's modification time in whole seconds (nil: the file has no date to compare, it
+  /// changed within the current second).
   public static func notModified(
-    ifNoneMatch: String?, ifModifiedSince: String?, etag: String, lastModified: Int
+    ifNoneMatch: String?, ifModifiedSince: String?, etag: String, lastModified: Int?
   ) -> Bool {
     if let ifNoneMatch {
       let tag = opaque(etag)
@@ -16,7 +17,7 @@ public enum ConditionalRequest {
         return c == "*" || opaque(c) == tag
       }
     }
-    if let ifModifiedSince, let since = HTTPDate.parse(ifModifiedSince) {
+    if let ifModifiedSince, let since = HTTPDate.parse(ifModifiedSince), let lastModified {
       return lastModified <= since
     }
     return false

@@ -34,6 +34,9 @@ public struct SiteResponder: Sendable {
   public let root: String
   /// Whether HTML pages get the live-reload script (`ReloadScript`).
   public var injectsReload = false
+  /// The time of answering (the wall clock): a file changed within its second gets no
+  /// `Last-Modified`.
+  public var clock: @Sendable () -> Date = { Date() }
 
   /// A responder for the site in `root`.
   public init(root: String) {
@@ -107,9 +110,13 @@ public struct SiteResponder: Sendable {
       UInt64(bitPattern: Int64(modified)), UInt64(bitPattern: Int64(nanos)),
     ].map { String($0, radix: 16) }.joined(separator: "-")
     let etag = "\"\(tag)\(inject ? "-r" : "")\""
-    var out: [(String, String)] = [
-      ("Content-Type", type), ("ETag", etag),
-      ("Last-Modified", HTTPDate.format(modified)),
+    // A file changed within the second it is served in may change again within that
+    // second, under the same date: its date validates nothing then (RFC 9110 §8.8.2.2), so
+    // it is not sent, and only the ETag says which version the client has.
+    let dated = modified < Int(clock().timeIntervalSince1970.rounded(.down))
+    var out: [(String, String)] = [("Content-Type", type), ("ETag", etag)]
+    if dated { out.append(("Last-Modified", HTTPDate.format(modified))) }
+    out += [
       ("Cache-Control", "no-cache"),
       ("X-Content-Type-Options", "nosniff"),
       // A secret feed address must never leave in a Referer header.
@@ -120,7 +127,7 @@ public struct SiteResponder: Sendable {
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
     if ConditionalRequest.notModified(
       ifNoneMatch: lowered["if-none-match"], ifModifiedSince: lowered["if-modified-since"],
-      etag: etag, lastModified: modified)
+      etag: etag, lastModified: dated ? modified : nil)
     {
       return ServedResponse(status: 304, headers: out, body: [])
     }

@@ -246,3 +246,44 @@ extension PlausibleInputTests {
     #expect(list.components(separatedBy: ">superseded<").count == 2)
   }
 }
+
+extension PlausibleInputTests {
+  /// A base address with a space is encoded, one with a query or fragment refused (a feed
+  /// path after `#` is no path): every address made from it opens on a phone.
+  @Test func aBaseAddressMakesAddressesThatOpen() throws {
+    #expect(
+      try BaseAddress.parse("https://home.example.org/a b").get()
+        == "https://home.example.org/a%20b/")
+    #expect(try BaseAddress.parse("http://nas.local:8080").get() == "http://nas.local:8080/")
+    #expect(try BaseAddress.parse("https://x.org/caf%C3%A9/").get() == "https://x.org/caf%C3%A9/")
+    for bad in [
+      "https://home.example.org/a/#x", "https://h.org/?a=1", "home.example.org", "https:///a",
+    ] {
+      #expect(throws: BaseAddress.Problem.self) { try BaseAddress.parse(bad).get() }
+    }
+    let r = try load(["vibekeeper.yml": "timezone: UTC\nbase_url: \"https://h.org/#x\"\n"])
+    #expect(r.household.settings.baseURL == nil)
+    #expect(
+      lines(r).first?.contains("'base_url' must not have a query (?) or a fragment (#)") == true)
+  }
+}
+
+extension PlausibleInputTests {
+  /// `notify` at an earlier "now" does not take a dose marked later as taken, and a late
+  /// line without `due` answers a one-time reminder, as the reports say.
+  @Test func notifyCountsOnlyDosesMarkedByNow() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/London\n",
+      "reminders/pill.md":
+        "---\ntitle: Pill\ncreated: 2026-10-01\nschedule: {time: \"22:00\", days: daily}\n---\n",
+      "doses/2026/10.yml": "- {reminder: pill, due: 2026-10-24T22:00, at: 2026-10-24T22:05}\n",
+    ]).household
+    let zone = h.settings.timeZone
+    let clock = LocalClock(
+      now: NowOption.parse("2026-10-24T20:00", timeZone: zone) ?? Date(), timeZone: zone)
+    let keys = NotificationSchedule.notices(
+      in: h, clock: clock, through: clock.now.addingTimeInterval(6 * 3_600)
+    ).map(\.key)
+    #expect(keys.contains { $0.hasPrefix("dose/pill/") }, "\(keys)")
+  }
+}

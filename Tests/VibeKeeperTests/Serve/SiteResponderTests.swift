@@ -100,6 +100,50 @@ import Testing
         lastModified: 784_111_778) == false)
   }
 
+  /// A file changed within the second it is served in gets no `Last-Modified` (a second
+  /// change in that second would carry the same date, and `If-Modified-Since` would keep
+  /// a phone on the stale feed); a second later it does, and validates.
+  @Test func aFileChangedThisSecondHasNoDate() throws {
+    let folder = try TempFolder(["site/calendar.ics": "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"])
+    defer { folder.cleanup() }
+    let path = folder.url.appendingPathComponent("site/calendar.ics").path
+    let written = try #require(
+      try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+    var responder = SiteResponder(root: folder.url.appendingPathComponent("site").path)
+    responder.clock = { written }
+    let fresh = responder.respond(method: "GET", target: "/calendar.ics", headers: [:])
+    #expect(fresh.status == 200)
+    #expect(!fresh.headers.contains { $0.0 == "Last-Modified" })
+    let date = HTTPDate.format(Int(written.timeIntervalSince1970))
+    #expect(
+      responder.respond(
+        method: "GET", target: "/calendar.ics", headers: ["If-Modified-Since": date]
+      ).status == 200)
+    responder.clock = { written.addingTimeInterval(2) }
+    let later = responder.respond(method: "GET", target: "/calendar.ics", headers: [:])
+    #expect(later.headers.contains { $0 == ("Last-Modified", date) })
+    #expect(
+      responder.respond(
+        method: "GET", target: "/calendar.ics", headers: ["If-Modified-Since": date]
+      ).status == 304)
+  }
+
+  /// The log never shows a feed's secret, however the path is written.
+  @Test func theLogHidesSecretsHoweverThePathIsWritten() {
+    let t = "0123456789abcdef0123456789abcdef"
+    for target in [
+      "/feeds/\(t)/calendar.ics", "/feeds//\(t)/calendar.ics", "/feeds/%2F\(t)/calendar.ics",
+      "/feeds/\(t)%2fcalendar.ics", "/feeds/%30\(t.dropFirst())/calendar.ics", "/feeds/\(t)",
+      "/FEEDS/\(t)/calendar.ics?x=1", "/x/../feeds/\(t)/calendar.ics", "/\(t)",
+    ] {
+      let logged = LoggedPath.masked(target)
+      #expect(!logged.contains(t.dropFirst(8).prefix(16)), "\(target) -> \(logged)")
+      #expect(logged.hasPrefix("/feeds/…"), "\(target) -> \(logged)")
+    }
+    #expect(LoggedPath.masked("/feeds/\(t)/calendar.ics") == "/feeds/…/calendar.ics")
+    #expect(LoggedPath.masked("/gifts/scarf.html?q=1") == "/gifts/scarf.html?q=1")
+  }
+
   @Test func theReloadScriptGoesBeforeTheLastBodyEnd() {
     let page = Array("<p>a</p></BODY></html>".utf8)
     let out = String(decoding: ReloadScript.inject(into: page), as: UTF8.self)

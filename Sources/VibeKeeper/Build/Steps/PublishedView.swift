@@ -1,7 +1,8 @@
 /// What of a household may be published: without the records marked `private: true`, the
 /// kinds the settings keep private (`private: [reminders, doses]`), what is about a hidden
-/// record (a hidden item's purchases, a hidden occasion's gifts), and the media only
-/// those records point at. `build` and `serve` render this; reports use the whole household.
+/// record (a hidden item's purchases, a hidden occasion's gifts, a private person's gifts),
+/// and the media only those records point at. `build` and `serve` render this; reports use
+/// the whole household.
 struct PublishedView {
   /// The household as published.
   let household: Household
@@ -47,8 +48,12 @@ struct PublishedView {
     }
     let contacts = h.ids(of: .contacts)
     let hiddenOccasions = full.ids(of: .occasions).subtracting(h.ids(of: .occasions))
+    // A gift for a person marked `private: true` is about them (an idea for a child kept
+    // off the site): hidden too. With the whole kind private, gifts stay, without a name.
+    let privateContacts = Set(full.contacts.filter(\.meta.isPrivate).map(\.id))
     h.gifts.removeAll { g in
       g.occasion?.occasionID.map { hiddenOccasions.contains($0) } ?? false
+        || g.recipient.map { privateContacts.contains($0) } ?? false
     }
     for i in h.gifts.indices {
       if let r = h.gifts[i].recipient, !contacts.contains(r) { h.gifts[i].recipient = nil }

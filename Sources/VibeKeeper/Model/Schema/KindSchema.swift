@@ -73,7 +73,7 @@ public struct RecordSchema: Sendable, Hashable {
       FieldSchema(
         "private", .bool, example: "true",
         meaning:
-          "`true` keeps the record out of every page, feed and search index (reports still show it), with what is about it: a private item's purchases, prices and shopping-list lines, a private occasion's gifts. The site's figures are worked out without them (a budget page then counts less than `report budgets`)"
+          "`true` keeps the record out of every page, feed and search index (reports still show it), with what is about it: a private item's purchases, prices and shopping-list lines, a private occasion's or person's gifts. The site's figures are worked out without them (a budget page then counts less than `report budgets`)"
       ),
       FieldSchema(
         "source", .text, example: "vcard:6f1c2a",

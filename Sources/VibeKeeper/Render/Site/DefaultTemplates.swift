@@ -1043,6 +1043,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <li>{% if f.path %}<a href="{{ root }}{{ f.path }}">{{ f.title }}</a>{% else %}{{ f.title }}{% endif %}{% if f.description %}: {{ f.description }}{% endif %}
 {% if f.url %}<br><code>{{ f.url }}</code>{% if f.webcal %} · <a href="{{ f.webcal }}">subscribe</a>{% endif %}{% if f.qr %}<details class="qr"><summary>QR code</summary>{{ f.qr }}</details>{% endif %}
 {% elif f.secret and not f.path %}<br><small>Its address is secret: run <code>vibekeeper feeds --qr</code> on the computer that builds the site to see it.</small>
+{% elif f.path %}<br><small>Set <code>base_url</code> in the settings (the address the site is served at) for its full address, a subscribe link and a QR code.</small>
 {% endif %}</li>
 {% endfor %}
 </ul>

@@ -110,6 +110,21 @@ public enum Escaping {
     }
   }
 
+  /// The quotes as character references, and nothing else: markup in a quoted attribute
+  /// value keeps its own references and cannot end the value.
+  static func attributeQuotes(_ s: String) -> String {
+    guard s.contains(where: { $0 == "\"" || $0 == "'" }) else { return s }
+    var out = ""
+    for c in s {
+      switch c {
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+
   /// Escapes every ASCII character except letters and digits as a character reference
   /// (OWASP's rule for unquoted attributes), so the value cannot end the attribute or tag.
   static func htmlStrict(_ s: String) -> String {
@@ -183,7 +198,17 @@ public enum Escaping {
       started = true
       switch scalar {
       case "/", "?", "#": return false
-      case ":": return !allowedSchemes.contains(String(scheme).lowercased())
+      case ":":
+        // Only a letter, then letters, digits, `+`, `-` and `.`, make a scheme; anything
+        // else before the colon is a relative URL to a browser (`12:30.html`).
+        guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic,
+          scheme.allSatisfy({
+            $0.isASCII
+              && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                || "+-.".unicodeScalars.contains($0))
+          })
+        else { return false }
+        return !allowedSchemes.contains(String(scheme).lowercased())
       default: scheme.append(scalar)
       }
     }
@@ -286,10 +311,12 @@ public enum Escaping {
   /// Text as the content of a JavaScript string literal of any quote (`'…'`, `"…"` or a
   /// template literal): JSON's escapes, and `'`, `` ` `` and `$` as `\u` escapes too, so
   /// it can neither end the string nor start a `${…}`; `<`, `>` and `&` are escaped, so it
-  /// cannot end the script either.
+  /// cannot end the script either; `/` as `\/`, so where a string was only thought to be
+  /// (a regular expression holding a quote) it ends no expression.
   public static func jsString(_ s: String) -> String {
     let content = jsonString(s)
-    guard content.unicodeScalars.contains(where: { $0 == "'" || $0 == "`" || $0 == "$" })
+    guard
+      content.unicodeScalars.contains(where: { $0 == "'" || $0 == "`" || $0 == "$" || $0 == "/" })
     else { return content }
     var out = ""
     for scalar in content.unicodeScalars {
@@ -297,10 +324,18 @@ public enum Escaping {
       case "'": out += "\\u0027"
       case "`": out += "\\u0060"
       case "$": out += "\\u0024"
+      case "/": out += "\\/"
       default: out.unicodeScalars.append(scalar)
       }
     }
     return out
+  }
+
+  /// A JSON value as JavaScript code in a script or an event handler: its `/` as `\/`
+  /// (only strings hold one), so no value ends a comment (`*/`) or a regular expression
+  /// literal it was put in.
+  static func scriptJSON(_ json: String) -> String {
+    json.contains("/") ? json.replacingOccurrences(of: "/", with: "\\/") : json
   }
 }
 

@@ -146,7 +146,12 @@ struct TemplateRenderer {
           endURLValue()
         }
       case .output(let expr, let mode, let at):
-        write(try eval(expr), mode)
+        let value = try eval(expr)
+        if case .safe = value {
+          writeMarkup(value, mode, origin: expr.markupOrigin)
+        } else {
+          write(value, mode)
+        }
         try checkOutput(at: at)
       case .conditional(let branches, let otherwise, _):
         try render(try chosen(branches, otherwise))
@@ -352,19 +357,74 @@ struct TemplateRenderer {
     case .htmlTag: out.append(contentsOf: Escaping.htmlStrict(value.text(clock)).utf8)
     case .htmlTagURL:
       out.append(contentsOf: Escaping.htmlStrict(Escaping.safeURL(value.text(clock))).utf8)
-    case .script, .jsonValue:
+    case .script:
+      out.append(contentsOf: Escaping.scriptJSON(value.json(clock).serialized(pretty: false)).utf8)
+    case .jsonValue:
       out.append(contentsOf: value.json(clock).serialized(pretty: false).utf8)
-    case .htmlEventAttribute: Escaping.html(value.json(clock).serialized(pretty: false), into: &out)
+    case .htmlEventAttribute:
+      Escaping.html(Escaping.scriptJSON(value.json(clock).serialized(pretty: false)), into: &out)
     case .scriptString: out.append(contentsOf: Escaping.jsString(value.text(clock)).utf8)
     case .htmlEventString: Escaping.html(Escaping.jsString(value.text(clock)), into: &out)
     case .htmlEventUnquoted:
       out.append(
-        contentsOf: Escaping.htmlStrict(value.json(clock).serialized(pretty: false)).utf8)
+        contentsOf: Escaping.htmlStrict(
+          Escaping.scriptJSON(value.json(clock).serialized(pretty: false))
+        ).utf8)
     case .htmlEventStringUnquoted:
       out.append(contentsOf: Escaping.htmlStrict(Escaping.jsString(value.text(clock))).utf8)
     case .ics: Escaping.icsText(value.text(clock), into: &out)
     case .jsonString: out.append(contentsOf: Escaping.jsonString(value.text(clock)).utf8)
     }
+  }
+}
+
+extension TemplateRenderer {
+  /// Writes markup (a safe value) where `{{ }}` put it. Markup is HTML text, or code where
+  /// code goes (a script's JSON, a calendar's lines): as it is in text, in a script's code
+  /// and in `.ics`, `.json` and plain templates. In an attribute or inside a string literal
+  /// of a script it is raw only when the same `{{ }}` said so (`| safe`): markup that came
+  /// in a value (a record's Markdown body) or from a macro is escaped there, so it can end
+  /// neither the attribute nor the string (in an attribute its character references are
+  /// kept, its quotes are not).
+  mutating func writeMarkup(_ value: TemplateValue, _ mode: EscapeMode, origin: MarkupOrigin) {
+    guard case .safe(let text) = value else { return write(value, mode) }
+    switch mode {
+    case .none, .htmlText, .script, .htmlEventAttribute, .htmlEventUnquoted, .ics, .jsonValue,
+      .jsonString:
+      write(value, mode)
+    case .htmlURL, .htmlAttribute, .htmlTag, .htmlTagURL:
+      guard origin != .explicit else { return write(value, mode) }
+      urlValue?.dynamic = true
+      let url = mode == .htmlURL || mode == .htmlTagURL
+      let shown = url && Escaping.safeURL(text) == "#blocked" ? "#blocked" : text
+      // Its character references are kept (they are the markup's own); the quotes, which
+      // would end the attribute, are not (unquoted: every character that could end it).
+      if mode == .htmlTag || mode == .htmlTagURL {
+        out.append(contentsOf: Escaping.htmlStrict(shown).utf8)
+      } else {
+        out.append(contentsOf: Escaping.attributeQuotes(shown).utf8)
+      }
+    case .scriptString, .htmlEventString, .htmlEventStringUnquoted:
+      guard origin != .explicit else { return write(value, mode) }
+      write(.string(text), mode)
+    }
+  }
+}
+
+/// Where the markup a `{{ }}` prints comes from, as its expression says.
+enum MarkupOrigin: Equatable {
+  /// `| safe`: the template's author says it is right where it lands.
+  case explicit
+  /// Anything else: a macro's output, a value that was markup already (a record's
+  /// Markdown body).
+  case other
+}
+
+extension Expr {
+  /// Where the markup this expression gives comes from (see `MarkupOrigin`).
+  var markupOrigin: MarkupOrigin {
+    guard case .filter(let inner, let call) = self else { return .other }
+    return call.name == "safe" ? .explicit : inner.markupOrigin
   }
 }
 

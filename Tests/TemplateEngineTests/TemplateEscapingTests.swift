@@ -186,8 +186,67 @@ import VibeBasics
       #"<script>var t = {{ script }};</script><button onclick="f({{ attr }})">"#, name: "p.html",
       hostile)
     #expect(
-      out == #"<script>var t = "\u003cscript\u003ealert(1)\u003c/script\u003e";</script>"#
+      out == #"<script>var t = "\u003cscript\u003ealert(1)\u003c\/script\u003e";</script>"#
         + #"<button onclick="f(&quot;\&quot; onmouseover=\&quot;alert(1)&quot;)">"#)
+  }
+
+  /// Text before a colon that is no scheme (`12:30.html`) is a relative URL, as browsers
+  /// read it: it passes; a real scheme is still checked.
+  @Test func aColonAfterNoSchemeIsARelativeURL() throws {
+    let values: [String: TemplateValue] = [
+      "t": "12:30.html", "u": "java script:alert(1)", "j": "JavaScript:alert(1)",
+    ]
+    #expect(
+      try TT.render(#"<a href="{{ t }}">"#, name: "p.html", values) == #"<a href="12:30.html">"#)
+    #expect(
+      try TT.render(#"<a href="{{ u }}">"#, name: "p.html", values)
+        == #"<a href="java script:alert(1)">"#)
+    #expect(
+      try TT.render(#"<a href="{{ j }}">"#, name: "p.html", values) == ##"<a href="#blocked">"##)
+  }
+
+  /// A value in a script comment or a regular expression literal ends neither: every `/`
+  /// of a value in a script is `\/`.
+  @Test func valuesEndNoCommentNorRegularExpression() throws {
+    let values: [String: TemplateValue] = ["t": "*/alert(1)/*", "q": "'"]
+    #expect(
+      try TT.render("<script>/* {{ t }} */</script>", name: "p.html", values)
+        == #"<script>/* "*\/alert(1)\/*" */</script>"#)
+    #expect(
+      try TT.render("<script>var re = /{{ t }}/;</script>", name: "p.html", values)
+        == #"<script>var re = /"*\/alert(1)\/*"/;</script>"#)
+    #expect(
+      try TT.render(#"<button onclick="/* {{ t }} */">"#, name: "p.html", values)
+        == #"<button onclick="/* &quot;*\/alert(1)\/*&quot; */">"#)
+    // A regular expression holding a quote is taken for a string: its `/` still ends nothing.
+    #expect(
+      try TT.render("<script>var re = /'{{ t }}/;</script>", name: "p.html", values)
+        == #"<script>var re = /'*\/alert(1)\/*/;</script>"#)
+  }
+
+  /// Markup (a macro's output, a record's Markdown body) inside a script's string literal
+  /// or an attribute is escaped for it: it ends neither; `| safe` there is the author's.
+  @Test func markupEndsNoStringNorAttribute() throws {
+    let values: [String: TemplateValue] = [
+      "v": "');alert(1);//", "body": .safe(#"<p><a href="onmouseover=alert(1)//">x</a>&amp;</p>"#),
+    ]
+    let macro = #"{% macro m(t) %}{{ t }}{% endmacro %}"#
+    #expect(
+      try TT.render(macro + #"<button onclick="f('{{ m(v) }}')">"#, name: "p.html", values)
+        == #"<button onclick="f('\u0026#39;);alert(1);\/\/')">"#)
+    #expect(
+      try TT.render(#"<script>var b = '{{ body }}';</script>"#, name: "p.html", values)
+        == #"<script>var b = '\u003cp\u003e\u003ca href=\"onmouseover=alert(1)\/\/\"\u003ex\u003c\/a\u003e\u0026amp;\u003c\/p\u003e';</script>"#
+    )
+    #expect(
+      try TT.render(#"<abbr title="{{ body }}">"#, name: "p.html", values)
+        == #"<abbr title="<p><a href=&quot;onmouseover=alert(1)//&quot;>x</a>&amp;</p>">"#)
+    #expect(
+      try TT.render(#"<abbr title={{ body }}>"#, name: "p.html", values).contains("&#x22;"))
+    #expect(
+      try TT.render(#"<abbr title="{{ body | safe }}">"#, name: "p.html", values)
+        == #"<abbr title="<p><a href="onmouseover=alert(1)//">x</a>&amp;</p>">"#)
+    #expect(try TT.render("<p>{{ body }}</p>", name: "p.html", values).contains(#"<a href=""#))
   }
 
   /// A value inside a JavaScript string literal is that string's content: it can end

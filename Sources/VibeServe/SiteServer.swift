@@ -164,6 +164,12 @@ public struct SiteServer: Sendable {
         let bound = channel.localAddress?.port ?? port
         let shown = host.contains(":") ? "[\(host)]" : host
         log("Serving at http://\(shown):\(bound)/ (Ctrl-C to stop)")
+        // Every address: other devices reach this machine at one of its own.
+        if host == "0.0.0.0" || host == "::" || host == "0" {
+          for address in LocalAddresses.ipv4() {
+            log("  on this network: http://\(address):\(bound)/")
+          }
+        }
       },
       logger: logger)
     let rebuilds = RebuildService(

@@ -145,23 +145,21 @@ public enum NotificationSchedule {
   static func unanswered(_ due: [Date], of r: Reminder, doses: [Dose], clock: LocalClock)
     -> Set<Date>
   {
+    if case .once = r.schedule {
+      // Its one occurrence, answered as its status says (`HealthReminders`).
+      guard r.done == nil else { return [] }
+      return Set(due.filter { HealthReminders.answer(toOnce: $0, in: doses, clock: clock) == nil })
+    }
     var open = Set(due)
     let doses = doses.filter { $0.at <= clock.now }
     for d in doses { if let at = d.due { open.remove(at) } }
-    let once: Bool
-    if case .once = r.schedule { once = true } else { once = false }
     for d in doses where d.due == nil {
       let day = clock.localDate(of: d.at)
-      let answered = due.filter { occurrence in
-        let of = clock.localDate(of: occurrence)
-        return open.contains(occurrence) && (of == day || (once && of <= day))
+      if let first = due.filter({ open.contains($0) && clock.localDate(of: $0) == day }).min() {
+        open.remove(first)
       }
-      if let first = answered.min() { open.remove(first) }
     }
-    if let done = r.done {
-      if case .once = r.schedule { return [] }
-      open = open.filter { clock.localDate(of: $0) != done }
-    }
+    if let done = r.done { open = open.filter { clock.localDate(of: $0) != done } }
     return open
   }
 

@@ -148,12 +148,46 @@ enum EmailFormat {
     lines.append("Content-Transfer-Encoding: 8bit")
     lines.append("Auto-Submitted: auto-generated")
     lines.append("X-VibeKeeper-Household: " + encoded(household))
-    var body = [m.message.replacingOccurrences(of: "\r", with: "")]
+    var body = [bodyText(m.message)]
     if let click = m.click { body.append("Open: \(click)") }
-    for b in m.buttons { body.append("\(b.label): \(b.url)") }
-    body.append(
-      "-- \nSent by VibeKeeper for \(household.replacingOccurrences(of: "\n", with: " ")).")
+    for b in m.buttons { body.append(bodyText("\(b.label): \(b.url)")) }
+    body.append("-- \nSent by VibeKeeper for \(bodyText(header(household))).")
     return lines.joined(separator: "\n") + "\n\n" + body.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The longest body line, in bytes: under the 998 a mail line may have (8bit).
+  static let bodyLineBytes = 900
+
+  /// Text from the data for the body: control characters but the line feed become spaces
+  /// (an escape sequence would colour or retitle the terminal of whoever reads the mail
+  /// there), and a line longer than `bodyLineBytes` is broken at a space before it (or,
+  /// without one, between two characters).
+  static func bodyText(_ text: String) -> String {
+    let clean = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map {
+          $0 == "\n" || !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) ? $0 : " "
+        }))
+    return clean.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var rest = Substring(line)
+      var out: [Substring] = []
+      while rest.utf8.count > bodyLineBytes {
+        var end = rest.startIndex
+        var bytes = 0
+        for i in rest.indices {
+          let size = rest[i].utf8.count
+          if bytes + size > bodyLineBytes { break }
+          bytes += size
+          end = rest.index(after: i)
+        }
+        if end == rest.startIndex { end = rest.index(after: end) }
+        let cut = rest[..<end].lastIndex(of: " ").map { rest.index(after: $0) } ?? end
+        out.append(rest[..<cut])
+        rest = rest[cut...]
+      }
+      out.append(rest)
+      return out.joined(separator: "\n")
+    }.joined(separator: "\n")
   }
 
   /// A header value from the settings: control characters become spaces.

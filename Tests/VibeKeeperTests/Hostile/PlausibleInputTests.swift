@@ -287,3 +287,17 @@ extension PlausibleInputTests {
     #expect(keys.contains { $0.hasPrefix("dose/pill/") }, "\(keys)")
   }
 }
+
+extension PlausibleInputTests {
+  /// A mail's body has no control character from the data and no line over 998 bytes.
+  @Test func aMailBodyIsCleanAndItsLinesShort() {
+    let text = EmailFormat.bodyText(
+      "I1 \u{1B}[31mRED\u{7} bs\u{8}\n" + String(repeating: "wörd ", count: 400)
+        + String(repeating: "x", count: 2_000))
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(text.hasPrefix("I1  [31mRED  bs \n"))
+    let lines = text.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.utf8.count <= EmailFormat.bodyLineBytes })
+    #expect(lines.joined().replacingOccurrences(of: " ", with: "").count == 2_000 + 400 * 4 + 11)
+  }
+}

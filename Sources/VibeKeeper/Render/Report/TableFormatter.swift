@@ -43,9 +43,11 @@ public enum TableFormatter {
   }
 
   /// One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a
-  /// leading =, +, - or @ (a formula to a spreadsheet) gets a `'` before it.
+  /// leading =, +, - or @ (a formula to a spreadsheet) gets a `'` before it; control
+  /// characters but the line feed are written out, as in the table (CSV is printed to a
+  /// terminal too: an escape sequence from data must not colour it or set its title).
   public static func csvField(_ s: String) -> String {
-    var v = s
+    var v = TerminalText.escapedLines(s)
     if let f = v.first, "=+-@".contains(f), Double(v) == nil { v = "'" + v }
     if v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
       return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""

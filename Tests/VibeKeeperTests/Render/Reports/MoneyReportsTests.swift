@@ -141,6 +141,10 @@ import Testing
     #expect(TableFormatter.csvField("=1+2") == "'=1+2")
     #expect(TableFormatter.csvField("-5") == "-5")
     #expect(TableFormatter.csvField("a \"b\"") == "\"a \"\"b\"\"\"")
+    // An escape sequence, a bell or a carriage return from data is written out.
+    #expect(
+      TableFormatter.csvField("I1 \u{1B}[31mRED\u{7}\r\u{9B}")
+        == "I1 \\u{1B}[31mRED\\u{7}\\u{D}\\u{9B}")
   }
 
   @Test func emptyHouseholdGivesEmptyReports() {

@@ -7,6 +7,8 @@ struct ContextScanner: Sendable {
     case quotedValue(Unicode.Scalar)
     case unquotedValue, markup, comment, bogus, rawText
     case jsonOutside, jsonString, jsonEscape
+    /// In iCalendar: a line's name and parameters, a quoted parameter value, its value.
+    case icsName, icsQuoted, icsValue
     case plain
   }
 
@@ -37,6 +39,7 @@ struct ContextScanner: Sendable {
     switch format {
     case .html: state = .data
     case .json: state = .jsonOutside
+    case .ics: state = .icsName
     default: state = .plain
     }
   }
@@ -45,13 +48,18 @@ struct ContextScanner: Sendable {
     "href", "src", "action", "formaction", "cite", "background", "poster", "data", "codebase",
     "longdesc", "usemap", "manifest", "xlink:href", "ping", "icon", "srcset", "lowsrc",
     "dynsrc", "archive", "classid", "profile",
+    // SVG animations set an attribute (`<set attributeName="href" to="javascript:…">`).
+    "to", "from", "by", "values",
   ]
 
   /// The escaping for a `{{ }}` at the current position; also notes that the value's text
   /// now belongs to the attribute value it starts.
   mutating func modeForOutput() -> EscapeMode {
     switch state {
-    case .plain: return format == .ics ? .ics : .none
+    case .plain: return .none
+    case .icsName: return .icsParameter
+    case .icsQuoted: return .icsQuotedParameter
+    case .icsValue: return .ics
     case .jsonOutside: return .jsonValue
     case .jsonString, .jsonEscape: return .jsonString
     case .data, .comment, .markup, .bogus: return .htmlText
@@ -68,14 +76,17 @@ struct ContextScanner: Sendable {
       valueFixed = false
       js = JavaScriptScanner()
       if isEventHandler { return .htmlEventUnquoted }
+      if attributeName == "srcdoc" { return .htmlDocumentAttribute }
       valueStartedByOutput = isURLAttribute
       return isURLAttribute ? .htmlTagURL : .htmlTag
     case .unquotedValue:
       if isEventHandler { return js.inString ? .htmlEventStringUnquoted : .htmlEventUnquoted }
+      if attributeName == "srcdoc" { return .htmlDocumentAttribute }
       let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
       return isURL ? .htmlTagURL : .htmlTag
     case .quotedValue:
       if isEventHandler { return js.inString ? .htmlEventString : .htmlEventAttribute }
+      if attributeName == "srcdoc" { return .htmlDocumentAttribute }
       let isURL = ContextScanner.urlAttributes.contains(attributeName) && !valueFixed
       return isURL ? .htmlURL : .htmlAttribute
     }
@@ -113,11 +124,19 @@ struct ContextScanner: Sendable {
   }
 
   private mutating func step(_ c: Unicode.Scalar) {
+    // An iCalendar line starts with its name.
+    if c == "\n", state == .icsQuoted || state == .icsValue {
+      state = .icsName
+      return
+    }
     switch state {
     case .plain: return
     case .jsonOutside: if c == "\"" { state = .jsonString }
     case .jsonString: state = c == "\\" ? .jsonEscape : (c == "\"" ? .jsonOutside : .jsonString)
     case .jsonEscape: state = .jsonString
+    case .icsName: if c == "\"" { state = .icsQuoted } else if c == ":" { state = .icsValue }
+    case .icsQuoted: if c == "\"" { state = .icsName }
+    case .icsValue: break
     case .data:
       if c == "<" { state = .tagOpen }
     case .tagOpen, .tagName, .inTag: stepTag(c)

@@ -32,8 +32,18 @@ enum EscapeMode: Sendable, Equatable {
   case htmlEventUnquoted
   /// Inside a string literal of an unquoted event-handler attribute.
   case htmlEventStringUnquoted
+  /// An attribute whose value is a document (`<iframe srcdoc="…">`): escaped as HTML
+  /// text, then every character but letters and digits a character reference, so the
+  /// document the browser reads holds the value as text.
+  case htmlDocumentAttribute
   /// iCalendar TEXT.
   case ics
+  /// An iCalendar parameter value not in quotes (`ATTENDEE;CN={{ name }}:…`): quoted when
+  /// it holds `;`, `:` or `,`, its own quotes and control characters dropped.
+  case icsParameter
+  /// An iCalendar parameter value inside quotes: its quotes and control characters
+  /// dropped.
+  case icsQuotedParameter
   /// A JSON value outside a string literal.
   case jsonValue
   /// Inside a JSON string literal: escaped without quotes.
@@ -108,6 +118,19 @@ public enum Escaping {
       }
       return true
     }
+  }
+
+  /// An iCalendar parameter value (RFC 5545 §3.2): no quote, no control character, and
+  /// in quotes when it holds a `;`, `:` or `,` (and `quoted` is false: the template has
+  /// its own), so it can end neither the parameter nor the property's name.
+  static func icsParameter(_ s: String, quoted: Bool) -> String {
+    let clean = String(
+      String.UnicodeScalarView(
+        s.unicodeScalars.filter { $0 != "\"" && !($0.value < 0x20 || $0.value == 0x7F) }))
+    guard !quoted, clean.contains(where: { $0 == ";" || $0 == ":" || $0 == "," }) else {
+      return clean
+    }
+    return "\"" + clean + "\""
   }
 
   /// The quotes as character references, and nothing else: markup in a quoted attribute

@@ -372,7 +372,15 @@ struct TemplateRenderer {
         ).utf8)
     case .htmlEventStringUnquoted:
       out.append(contentsOf: Escaping.htmlStrict(Escaping.jsString(value.text(clock))).utf8)
+    case .htmlDocumentAttribute:
+      var text: [UInt8] = []
+      Escaping.html(value.text(clock), into: &text)
+      out.append(contentsOf: Escaping.htmlStrict(String(decoding: text, as: UTF8.self)).utf8)
     case .ics: Escaping.icsText(value.text(clock), into: &out)
+    case .icsParameter:
+      out.append(contentsOf: Escaping.icsParameter(value.text(clock), quoted: false).utf8)
+    case .icsQuotedParameter:
+      out.append(contentsOf: Escaping.icsParameter(value.text(clock), quoted: true).utf8)
     case .jsonString: out.append(contentsOf: Escaping.jsonString(value.text(clock)).utf8)
     }
   }
@@ -389,9 +397,12 @@ extension TemplateRenderer {
   mutating func writeMarkup(_ value: TemplateValue, _ mode: EscapeMode, origin: MarkupOrigin) {
     guard case .safe(let text) = value else { return write(value, mode) }
     switch mode {
-    case .none, .htmlText, .script, .htmlEventAttribute, .htmlEventUnquoted, .ics, .jsonValue,
-      .jsonString:
+    case .none, .htmlText, .script, .htmlEventAttribute, .htmlEventUnquoted, .ics, .icsParameter,
+      .icsQuotedParameter, .jsonValue, .jsonString:
       write(value, mode)
+    case .htmlDocumentAttribute:
+      // Markup is the document's own: escaped once, so the browser reads it as markup.
+      out.append(contentsOf: Escaping.htmlStrict(text).utf8)
     case .htmlURL, .htmlAttribute, .htmlTag, .htmlTagURL:
       guard origin != .explicit else { return write(value, mode) }
       urlValue?.dynamic = true

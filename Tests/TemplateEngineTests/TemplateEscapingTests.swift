@@ -334,3 +334,38 @@ import VibeBasics
     )
   }
 }
+
+extension TemplateEscapingTests {
+  /// A value in an iCalendar parameter can end neither the parameter nor the property's
+  /// name: quoted when it holds `;`, `:` or `,`, its quotes dropped; in the value it is TEXT.
+  @Test func icsParametersStayParameters() throws {
+    let values: [String: TemplateValue] = ["n": #"x:mailto:evil@example.org;a,"b"#, "t": "a;b"]
+    #expect(
+      try TT.render(
+        "ATTENDEE;CN={{ n }}:mailto:ok@example.org\nSUMMARY:{{ t }}\n", name: "f.ics", values)
+        == "ATTENDEE;CN=\"x:mailto:evil@example.org;a,b\":mailto:ok@example.org\r\nSUMMARY:a\\;b\r\n"
+    )
+    #expect(
+      try TT.render("ATTENDEE;CN=\"{{ n }}\":mailto:ok@example.org\n", name: "f.ics", values)
+        == "ATTENDEE;CN=\"x:mailto:evil@example.org;a,b\":mailto:ok@example.org\r\n")
+  }
+}
+
+extension TemplateEscapingTests {
+  /// A value in an `<iframe srcdoc>` is text in the document the browser reads from it;
+  /// an SVG animation cannot set a `javascript:` address.
+  @Test func documentAttributesAndAnimationsHoldNoScript() throws {
+    let values: [String: TemplateValue] = [
+      "x": "<img src=x onerror=alert(1)>", "u": "javascript:alert(1)",
+    ]
+    let srcdoc = try TT.render(#"<iframe srcdoc="{{ x }}"></iframe>"#, name: "p.html", values)
+    #expect(srcdoc.contains("&#x26;lt&#x3B;img"), "\(srcdoc)")
+    #expect(!srcdoc.contains("&lt;img"))
+    #expect(
+      try TT.render(#"<set attributeName="href" to="{{ u }}"/>"#, name: "p.svg.html", values)
+        .contains(##"to="#blocked""##))
+    #expect(
+      try TT.render(#"<animate attributeName="href" values="{{ u }}"/>"#, name: "p.html", values)
+        .contains(##"values="#blocked""##))
+  }
+}

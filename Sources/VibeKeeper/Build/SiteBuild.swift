@@ -129,11 +129,11 @@ public struct SiteBuild: Sendable {
     /// The "now" the build ran at; nil when it stopped before the analysis.
     public var now: Date?
 
-    /// The errors among the diagnostics, by message and count (see `servedErrors`).
+    /// The errors among the diagnostics, and the record files found empty, by message and
+    /// count (see `servedErrors`).
     public var errorCounts: [String: Int] {
       Dictionary(
-        diagnostics.filter { $0.severity == .error }.map { ($0.message, 1) },
-        uniquingKeysWith: +)
+        diagnostics.filter(SiteBuild.holdsBack).map { ($0.message, 1) }, uniquingKeysWith: +)
     }
 
     /// Records loaded.
@@ -322,6 +322,13 @@ public struct SiteBuild: Sendable {
     return publisher
   }
 
+  /// Whether `d`, new in an edit, holds the served site back (`servedErrors`): an error,
+  /// or a record file found empty (an editor that empties a file before it writes it, a
+  /// select-all and delete saved on the way: the record must not leave the site for it).
+  static func holdsBack(_ d: Diagnostic) -> Bool {
+    d.severity == .error || d.message.hasPrefix(RecordFile.emptyFile)
+  }
+
   /// The render step.
   private func render(
     _ loaded: LoadedData, _ analysis: HouseholdAnalysis, _ plan: BuildPlan,
@@ -362,10 +369,11 @@ public struct SiteBuild: Sendable {
       return BuildFailure("--strict: there are errors, so nothing was published")
     }
     if var served = servedErrors {
-      for d in diagnostics where d.severity == .error {
+      for d in diagnostics where SiteBuild.holdsBack(d) {
         guard let n = served[d.message], n > 0 else {
           return BuildFailure(
-            "the change brings an error (above), so nothing was published; fix it and save again")
+            "the change brings an error or empties a record file (above), so nothing was published; fix it and save again"
+          )
         }
         served[d.message] = n - 1
       }

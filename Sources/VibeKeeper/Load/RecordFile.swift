@@ -1,6 +1,10 @@
 /// Turns one record file's bytes into records: a pure function, so files can be decoded in
 /// any order or in parallel and still give the same result.
 struct RecordFile {
+  /// What the warning of an empty record file starts with (its kind follows): a file
+  /// emptied while it is edited (`watch`, `serve` hold the served site back on it).
+  static let emptyFile = "the file is empty, so it holds no "
+
   /// The kind, from the top-level folder.
   let kind: RecordKind
   /// The path inside the data folder (`gifts/mom/pottery.md`).
@@ -71,7 +75,7 @@ struct RecordFile {
     if text.allSatisfy(\.isWhitespace) {
       out.diagnostics.append(
         Diagnostic(
-          .warning, location(1, 1), "the file is empty, so it holds no \(kind.singular)",
+          .warning, location(1, 1), RecordFile.emptyFile + kind.singular,
           hint: isMarkdown
             ? "start it with a '---' line, the fields, and another '---' line"
             : "add a record, or delete the file"))

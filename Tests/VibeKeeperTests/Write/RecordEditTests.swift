@@ -110,7 +110,15 @@ import Testing
 @Suite struct ConflictMarkerTests {
   @Test func markersAreFound() {
     #expect(ConflictMarkers.firstLine(in: "a\n<<<<<<< HEAD\nb\n=======\nc\n>>>>>>> x\n") == 2)
-    #expect(ConflictMarkers.firstLine(in: "title: a\n=======\n") == 2)
+    // One marker alone is text: `=======` under a Markdown heading, a marker quoted in a
+    // code block, markers out of order.
+    #expect(ConflictMarkers.firstLine(in: "title: a\n=======\n") == nil)
+    #expect(ConflictMarkers.firstLine(in: "Notes\n=======\n\nx\n") == nil)
+    #expect(ConflictMarkers.firstLine(in: "```\n<<<<<<< HEAD\n```\n") == nil)
+    #expect(ConflictMarkers.firstLine(in: ">>>>>>> x\n=======\n<<<<<<< y\n") == nil)
+    // diff3 style, with the base between `|||||||` and `=======`.
+    #expect(
+      ConflictMarkers.firstLine(in: "<<<<<<< a\nb\n||||||| base\nc\n=======\nd\n>>>>>>> e\n") == 1)
     #expect(ConflictMarkers.firstLine(in: "a\n<<<<<<<< eight\n======= x\n") == nil)
     #expect(ConflictMarkers.firstLine(in: "") == nil)
   }

@@ -214,6 +214,11 @@ enum SiteFixture {
     let broken = rebuild()
     #expect(broken.failure?.description.contains("the change brings an error") == true)
     #expect(SiteFixture.files(out) == before)
+    // So does a record file emptied on its way to being saved (a warning to `build`).
+    try root.write("data/gifts/b.md", Data())
+    let emptied = rebuild()
+    #expect(emptied.failure?.description.contains("empties a record file") == true)
+    #expect(SiteFixture.files(out) == before)
   }
 
   /// Planned spend is in the settings currency; gifts priced in another currency are

@@ -78,6 +78,15 @@ struct BuildOptions: ParsableArguments {
 
   /// Builds once, prints diagnostics and the summary line. With `kept` (watch), files
   /// unchanged since the last build are not decoded again, nor is what the render made.
+  /// Exits 1 when nothing could ever be published into the output folder (`watch` and
+  /// `serve` would run on without a site).
+  func requireUsableOutput() throws {
+    let build = dataOptions.siteBuild(templates: templateFolder, output: outputFolder)
+    guard let problem = build.outputProblem else { return }
+    Terminal.error("error: \(problem.description)\n")
+    throw ExitCode(1)
+  }
+
   func buildOnce(prefix: String = "Built", kept: inout SiteBuild.Kept?) throws -> Result {
     try buildOnce(prefix: prefix, kept: &kept, at: nil).result
   }

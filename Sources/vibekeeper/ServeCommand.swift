@@ -72,6 +72,7 @@ struct ServeCommand: ParsableCommand {
     var own = self.options
     if own.outputOption == nil { own.outputOption = "_serve" }
     let options = own
+    try options.requireUsableOutput()
     let shown = host.contains(":") ? "[\(host)]" : host
     let served = loopback && port != 0 ? "http://\(shown):\(port)/" : nil
     let configure: @Sendable (inout SiteBuild) -> Void = { build in

@@ -39,6 +39,7 @@ struct WatchCommand: ParsableCommand {
   }
 
   func run() throws {
+    try options.requireUsableOutput()
     var folders = [URL(fileURLWithPath: options.dataOptions.data)]
     if let t = options.templateFolder { folders.append(URL(fileURLWithPath: t)) }
     // Decoded files are kept between rebuilds: only changed files are read again.

@@ -322,6 +322,19 @@ public struct SiteBuild: Sendable {
     return publisher
   }
 
+  /// Why nothing could ever be published into the output folder (it is, holds or sits in
+  /// the data or templates folder), or nil: `watch` and `serve` stop on it at once.
+  public var outputProblem: PublishError? {
+    do {
+      try publisher.checkLocation(output.standardizedFileURL)
+      return nil
+    } catch let error as PublishError {
+      return error
+    } catch {
+      return PublishError("\(error)")
+    }
+  }
+
   /// Whether `d`, new in an edit, holds the served site back (`servedErrors`): an error,
   /// or a record file found empty (an editor that empties a file before it writes it, a
   /// select-all and delete saved on the way: the record must not leave the site for it).

@@ -28,6 +28,20 @@ import Testing
     return true
   }
 
+  /// `watch` and `serve` whose output can never be published (inside the data folder, as
+  /// run from within it) stop at once with the reason, exit 1, and write nothing there.
+  @Test func watchAndServeStopOnAnOutputInsideTheData() throws {
+    let folder = try TempFolder(["data/vibekeeper.yml": "timezone: Europe/Berlin\n"])
+    defer { folder.cleanup() }
+    let data = folder.url.appendingPathComponent("data")
+    for command in [["watch"], ["serve", "--port", "0"]] {
+      let r = try CLI.run(command + ["--data", ".", "--now", "2026-11-22T10:00"], cwd: data)
+      #expect(r.status == 1, "\(command)")
+      #expect(r.stderr.contains("is inside"), "\(r.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == ["vibekeeper.yml"])
+  }
+
   @Test func buildPrintsASummaryAndExitsZero() throws {
     let root = try Self.bigFolder(gifts: 3)
     defer { root.cleanup() }

@@ -187,6 +187,20 @@ public struct DataWriter: Sendable {
     // Each folder written into is synced once, after its files (an import writes thousands).
     var folders: Set<String> = []
     defer { for folder in folders { Self.syncFolder(folder) } }
+    // A file made read-only is the user's "do not change": refused before anything is
+    // written (its mode has no write bit, or this user may not write it).
+    for change in changes where change.before != nil {
+      let url = try inside(change.path)
+      var info = stat()
+      if lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        info.st_mode & 0o222 == 0 || access(url.path, W_OK) != 0
+      {
+        throw Problem(
+          description:
+            "\(display(change.path)) is read-only, so nothing was written; make it writable (chmod u+w) to change it"
+        )
+      }
+    }
     for change in changes {
       let url = try inside(change.path)
       let folder = url.deletingLastPathComponent()
@@ -199,6 +213,7 @@ public struct DataWriter: Sendable {
       // only ever replaced as a regular file: a link would be replaced by a file, and what
       // the loader ignored (a link leading elsewhere) would start to count.
       var mode: mode_t = change.isPrivate ? 0o600 : 0o644
+      var owner: (uid_t, gid_t)?
       if change.before != nil {
         var info = stat()
         guard lstat(url.path, &info) == 0 else {
@@ -211,13 +226,19 @@ public struct DataWriter: Sendable {
           )
         }
         mode = info.st_mode & (change.isPrivate ? 0o600 : 0o7777)
+        owner = (info.st_uid, info.st_gid)
       }
       let temp = folder.appendingPathComponent(".vk-write-\(UUID().uuidString).tmp").path
       do {
         try RecordWriter.createExclusively(
           temp, change.bytes ?? Array(change.after.utf8), mode: mode)
-        // Exactly the old file's mode, whatever the umask.
+        // Exactly the old file's mode, whatever the umask, and its owner where this user
+        // may give it (`sudo vibekeeper done` leaves the log the household's, not root's).
         if change.before != nil { chmod(temp, mode) }
+        if let (uid, gid) = owner, uid != geteuid() || gid != getegid() {
+          _ = chown(temp, uid, gid)
+          chmod(temp, mode)
+        }
       } catch {
         throw Problem(description: error.description)
       }

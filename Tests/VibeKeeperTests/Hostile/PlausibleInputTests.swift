@@ -301,3 +301,35 @@ extension PlausibleInputTests {
     #expect(lines.joined().replacingOccurrences(of: " ", with: "").count == 2_000 + 400 * 4 + 11)
   }
 }
+
+extension PlausibleInputTests {
+  /// A month log made read-only is not written (nothing is, of the whole action); one
+  /// owned by another user keeps its owner when root writes it.
+  @Test func theWriterRespectsReadOnlyFilesAndOwners() throws {
+    let folder = try TempFolder([
+      "vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: EUR\n",
+      "purchases/2026/11.yml": "- {date: 2026-11-01, name: Milk, price: 1.50}\n",
+    ])
+    defer { folder.cleanup() }
+    let log = folder.url.appendingPathComponent("purchases/2026/11.yml").path
+    chmod(log, 0o444)
+    let runner = ActionRunner(root: folder.url, displayRoot: "data")
+    var bought = BoughtAction(item: "Tea")
+    bought.oneOff = true
+    bought.price = 2.5
+    #expect(throws: DataWriter.Problem.self) {
+      try runner.run(bought, now: "2026-11-22T10:00", dryRun: false, commit: false)
+    }
+    #expect(
+      try String(contentsOfFile: log, encoding: .utf8)
+        == "- {date: 2026-11-01, name: Milk, price: 1.50}\n")
+    chmod(log, 0o640)
+    guard geteuid() == 0 else { return }
+    chown(log, 65_534, 65_534)
+    _ = try runner.run(bought, now: "2026-11-22T10:00", dryRun: false, commit: false)
+    let info = try FileManager.default.attributesOfItem(atPath: log)
+    #expect(info[.ownerAccountID] as? Int == 65_534)
+    #expect(info[.posixPermissions] as? Int == 0o640)
+    #expect(try String(contentsOfFile: log, encoding: .utf8).contains("Tea"))
+  }
+}

@@ -54,7 +54,7 @@ public enum CalendarHeatMap {
     let levels = zip(raw, counts).map { r, c in
       mode == .played && r == lost ? 2 : level(c, most: most, mode: mode)
     }
-    let desc = description(days: days, counts: counts, mode: mode)
+    let desc = description(days: days, counts: raw, mode: mode)
 
     let firstMonday = start.adding(days: -start.weekday.mondayFirstIndex)
     let columns = firstMonday.days(to: through) / 7 + 1
@@ -85,7 +85,9 @@ public enum CalendarHeatMap {
         extra: [("fill-opacity", opacity(levels[index])), ("rx", "2")],
         tooltip: tooltip(day, count: raw[index], mode: mode))
     }
-    legend(&svg, mode: mode, right: width - 8, y: top + 7 * pitch + 8)
+    legend(
+      &svg, mode: mode, showsLost: mode == .played && raw.contains(lost), right: width - 8,
+      y: top + 7 * pitch + 8)
     return svg.finish()
   }
 
@@ -117,14 +119,16 @@ public enum CalendarHeatMap {
     }
   }
 
-  /// The text alternative: how many days had activity, the total and the busiest day.
+  /// The text alternative: how many days had activity, the total and the busiest day (in
+  /// `.played` mode, the days played and the days lost, as the cells show them).
   static func description(days: [LocalDate], counts: [Int], mode: Mode) -> String {
     guard let first = days.first, let last = days.last else { return "No data." }
     let active = counts.filter { $0 > 0 }.count
     let range = " of \(days.count) days from \(first) to \(last)"
     switch mode {
     case .played:
-      return "Played on \(active)" + range + "."
+      let lostDays = counts.filter { $0 == lost }.count
+      return "Played on \(active)" + range + (lostDays > 0 ? ", lost on \(lostDays)" : "") + "."
     case .counts:
       let total = SVGWriter.saturatingSum(counts)
       var text = "\(total) in total on \(active)" + range
@@ -135,8 +139,21 @@ public enum CalendarHeatMap {
     }
   }
 
-  /// "Less ▢▢▢▢▢ More" (or "Not played ▢ ▢ Played") at the bottom right.
-  static func legend(_ svg: inout SVGWriter, mode: Mode, right: Double, y: Double) {
+  /// "Less ▢▢▢▢▢ More" (or "Not played ▢ ▢ Played", with "▢ Lost" before it when a lost
+  /// day is shown) at the bottom right.
+  static func legend(
+    _ svg: inout SVGWriter, mode: Mode, showsLost: Bool = false, right: Double, y: Double
+  ) {
+    var right = right
+    if showsLost {
+      let label = "Lost"
+      let x = right - SVGWriter.textWidth(label)
+      svg.text(label, x: x, y: y + 10, cls: "legend")
+      svg.rect(
+        x: x - 4 - cell, y: y, width: cell, height: cell, cls: "legend-cell heat-2",
+        extra: [("fill-opacity", opacity(2)), ("rx", "2")])
+      right = x - 4 - cell - 12
+    }
     let levels = mode == .played ? [0, 4] : [0, 1, 2, 3, 4]
     let (low, high) = mode == .played ? ("Not played", "Played") : ("Less", "More")
     let highWidth = SVGWriter.textWidth(high)

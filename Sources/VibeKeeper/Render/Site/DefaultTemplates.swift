@@ -210,6 +210,9 @@ public enum DefaultTemplates {
           Persian Green #00A693 only for fills and borders (3.05:1 against white)
    dark   text #e5ecea on #121a18 14.8:1 · muted #a0afab on #1a2422 7.0:1
           links #33c9b6 on #121a18 8.6:1 · accent #00A693 on #121a18 5.8:1
+   fields and bars: field borders #7a8784 on #fff 3.7:1, bars #008577 on #f5f8f7 4.3:1
+          (dark: #7d8e8a on #1a2422 4.6:1, bars #00a693 on #121a18 5.8:1); focus ring
+          --accent-strong (5.1:1 light)
    badges warn #8a5100 on #fff4e0 5.9:1 · alert #b3261e on #fdecea 5.7:1
           ok #005f55 on #e0f3f0 6.6:1 (dark: #ffb870 on #2a2115 9.3:1,
           #ff9a8f on #2d1a18 8.1:1, #7fe3d3 on #11302b 9.3:1) */
@@ -225,6 +228,8 @@ public enum DefaultTemplates {
   --text: #1a2422;
   --muted: #56635f;
   --line: #d5dfdc;
+  --field-line: #7a8784;
+  --bar: #008577;
   --link: #00776a;
   --ok-fg: #005f55;
   --ok-bg: #e0f3f0;
@@ -259,6 +264,8 @@ public enum DefaultTemplates {
     --text: #e5ecea;
     --muted: #a0afab;
     --line: #2f3f3b;
+    --field-line: #7d8e8a;
+    --bar: #00a693;
     --link: #33c9b6;
     --ok-fg: #7fe3d3;
     --ok-bg: #11302b;
@@ -298,8 +305,10 @@ a { color: var(--link); }
 a:hover { color: var(--text); }
 img, svg { max-width: 100%; height: auto; }
 time { white-space: nowrap; }
+/* A long date (a weekday, a day, a month, a year and a time) may wrap on a phone. */
+@media (max-width: 40rem) { time { white-space: normal; } }
 code, kbd { font-family: var(--mono); font-size: 0.9em; }
-:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; border-radius: 3px; }
+:focus-visible { outline: 3px solid var(--accent-strong); outline-offset: 2px; border-radius: 3px; }
 main:focus { outline: none; }
 
 .wrap { max-width: 72rem; margin: 0 auto; padding: 0 1rem; }
@@ -327,10 +336,10 @@ main:focus { outline: none; }
   content: ""; display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.45em;
   border-radius: 50%; background: var(--accent); vertical-align: -0.05em;
 }
-.header-search { display: flex; gap: 0.4rem; flex: 1 1 14rem; max-width: 22rem; }
+.header-search { display: flex; gap: 0.4rem; flex: 1 1 14rem; max-width: 22rem; min-width: 0; }
 input[type="search"], input[type="text"] {
   flex: 1; min-width: 0; font: inherit; color: var(--text); background: var(--bg);
-  border: 1px solid var(--line); border-radius: 8px; padding: 0.4rem 0.7rem;
+  border: 1px solid var(--field-line); border-radius: 8px; padding: 0.4rem 0.7rem;
 }
 input[type="search"]:focus-visible { border-color: var(--accent); }
 button {
@@ -397,8 +406,10 @@ button {
 .row.is-alert { border-left-color: var(--alert-line); }
 .row.is-done .row-main > a { color: var(--muted); }
 .row-main { font-weight: 600; }
-.row-main > a, .card-title a, .results a { text-decoration: none; }
-.row-main > a:hover, .card-title a:hover, .results a:hover { text-decoration: underline; }
+.card-title a, .results a { text-decoration: none; }
+.card-title a:hover, .results a:hover { text-decoration: underline; }
+/* A row's name is a link beside other text: underlined, so not told by colour alone. */
+.row-main > a { text-decoration: underline; }
 .row-meta { color: var(--muted); font-size: 0.9rem; margin: 0.1rem 0 0; }
 .inline-list { list-style: none; padding: 0; margin: 0.35rem 0 0; font-size: 0.9rem; }
 .inline-list li { margin: 0.15rem 0; }
@@ -469,8 +480,8 @@ figure.chart-figure figcaption { font-size: 0.9rem; color: var(--muted); margin-
 .chart .line { stroke: var(--accent); stroke-width: 2; fill: none; }
 .chart .point { fill: var(--accent); }
 .chart .point.outlier, .chart .outlier { fill: var(--warn-line); stroke: var(--warn-fg); }
-.chart-hours .bar { fill: var(--heat-1); }
-.chart-hours .bar.highlight, .chart .highlight { fill: var(--accent); }
+.chart-hours .bar { fill: var(--bar); }
+.chart-hours .bar.highlight, .chart .highlight { fill: var(--heat-4); }
 .chart .track { fill: var(--surface-2); stroke: var(--line); }
 .chart .fill { fill: var(--accent); }
 .chart .fill.alert, .chart .fill.over { fill: var(--alert-line); }
@@ -488,8 +499,8 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 /* Fallback: 24-hour histogram as CSS columns */
 .histogram { display: grid; grid-template-columns: repeat(24, 1fr); gap: 2px; align-items: end; height: 8rem; list-style: none; padding: 0; margin: 0 0 0.3rem; border-bottom: 1px solid var(--line); }
 .histogram li { position: relative; height: 100%; display: flex; align-items: flex-end; }
-.histogram .col { display: block; width: 100%; min-height: 1px; background: var(--heat-1); border-radius: 3px 3px 0 0; }
-.histogram .highlight .col { background: var(--accent); }
+.histogram .col { display: block; width: 100%; min-height: 1px; background: var(--bar); border-radius: 3px 3px 0 0; }
+.histogram .highlight .col { background: var(--heat-4); }
 .histogram-axis { display: grid; grid-template-columns: repeat(8, 1fr); font-size: 0.75rem; color: var(--muted); margin: 0 0 1rem; list-style: none; padding: 0; }
 
 /* Fallback: calendar heat map (weeks as columns, Monday on top) */
@@ -523,7 +534,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 .search-status { color: var(--muted); min-height: 1.5em; }
 .results { list-style: none; padding: 0; margin: 0; max-width: 42rem; }
 .results li { padding: 0.6rem 0; border-bottom: 1px solid var(--line); display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; }
-.results a { font-weight: 600; }
+.results a { font-weight: 600; min-width: 0; overflow-wrap: anywhere; }
 .noscript-note { background: var(--info-bg); color: var(--info-fg); padding: 0.75rem 1rem; border-radius: var(--radius); }
 
 /* Small screens */
@@ -556,8 +567,12 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 @media print {
   :root {
     --bg: #fff; --surface: #fff; --surface-2: #f2f2f2; --text: #000; --muted: #333; --line: #bbb;
-    --link: #000; --accent-strong: #000; --shadow: none;
+    --link: #000; --accent-strong: #000; --shadow: none; --on-accent: #fff;
+    --ok-fg: #004d45; --ok-bg: #fff; --warn-fg: #6b3f00; --warn-bg: #fff;
+    --alert-fg: #8f1d17; --alert-bg: #fff; --info-fg: #173c69; --info-bg: #fff;
   }
+  /* Backgrounds are not printed: a pill is its text in a border. */
+  .pill, .pill-now, .badge { color: #000 !important; background: none !important; border: 1px solid #000; }
   body { background: #fff; color: #000; font-size: 11pt; }
   .site-nav, .header-search, .skip-link, .search-box, .more, button { display: none !important; }
   .site-header { border: 0; }
@@ -626,7 +641,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 {% endif %}
 {% if b.categories %}
 {% set top = (b.categories | sort("spent") | last).spent %}
-<div class="table-wrap">
+<div class="table-wrap" tabindex="0" role="region" aria-label="Spending by category">
 <table>
 <caption>Spending by category</caption>
 <thead><tr><th scope="col">Category</th><th scope="col" class="num">Spent</th><th scope="col" class="num">Budget</th><th scope="col">Share</th></tr></thead>
@@ -666,7 +681,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <p class="lede">{{ contacts | length }} {{ "person" if (contacts | length) == 1 else "people" }}, their birthdays and gift ideas.</p>
 </div>
 {% if contacts %}
-<div class="table-wrap">
+<div class="table-wrap" tabindex="0" role="region" aria-label="Everyone, by name">
 <table class="stack">
 <caption>Everyone, by name</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Relationship</th><th scope="col">Next birthday</th><th scope="col" class="num">Gift ideas</th><th scope="col" class="num">Planned spend</th></tr></thead>
@@ -1041,7 +1056,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <ul class="rows feeds">
 {% for f in site.feeds %}
 <li>{% if f.path %}<a href="{{ root }}{{ f.path }}">{{ f.title }}</a>{% else %}{{ f.title }}{% endif %}{% if f.description %}: {{ f.description }}{% endif %}
-{% if f.url %}<br><code>{{ f.url }}</code>{% if f.webcal %} · <a href="{{ f.webcal }}">subscribe</a>{% endif %}{% if f.qr %}<details class="qr"><summary>QR code</summary>{{ f.qr }}</details>{% endif %}
+{% if f.url %}<br><code>{{ f.url }}</code>{% if f.webcal %} · <a href="{{ f.webcal }}">subscribe<span class="visually-hidden"> to {{ f.title }}</span></a>{% endif %}{% if f.qr %}<details class="qr"><summary>QR code</summary>{{ f.qr }}</details>{% endif %}
 {% elif f.secret and not f.path %}<br><small>Its address is secret: run <code>vibekeeper feeds --qr</code> on the computer that builds the site to see it.</small>
 {% elif f.path %}<br><small>Set <code>base_url</code> in the settings (the address the site is served at) for its full address, a subscribe link and a QR code.</small>
 {% endif %}</li>
@@ -1090,7 +1105,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <h2 id="items-h">Prices and cadence</h2>
 {% if items %}
 {% for group in items | sort("name") | group_by("category") %}
-<div class="table-wrap">
+<div class="table-wrap" tabindex="0" role="region" aria-label="{{ group.key | default("Other", true) | capitalize }}">
 <table class="stack">
 <caption>{{ group.key | default("Other", true) | capitalize }}</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Latest</th><th scope="col" class="num">Lowest – highest</th><th scope="col">Cheapest at</th><th scope="col">Next purchase</th></tr></thead>
@@ -1185,7 +1200,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <section class="section" aria-labelledby="all-h">
 <h2 id="all-h">All occasions</h2>
 {% if occasions %}
-<div class="table-wrap">
+<div class="table-wrap" tabindex="0" role="region" aria-label="Occasions by next date">
 <table class="stack">
 <caption>Occasions by next date</caption>
 <thead><tr><th scope="col">Occasion</th><th scope="col">Next</th><th scope="col">Whose</th><th scope="col">Repeats</th><th scope="col" class="num">Gifts</th></tr></thead>
@@ -1342,7 +1357,7 @@ User-agent: *
 {% macro game(g) -%}
 {% import "partials/badges.html" as badges %}{% import "partials/dates.html" as dates %}
 <li class="row{% if g.at_risk %} is-warn{% endif %}">
-<div class="row-main"><a href="{{ root }}{{ g.url }}">{{ g.name }}</a> <span class="streak" aria-label="current streak">{{ g.current }} {{ "day" if g.current == 1 else "days" }}</span>{% if g.at_risk %} {{ badges.badge("not played today", "warn") }}{% elif g.played_today %} {{ badges.badge("played today", "ok") }}{% endif %}</div>
+<div class="row-main"><a href="{{ root }}{{ g.url }}">{{ g.name }}</a> <span class="streak"><span class="visually-hidden">Current streak: </span>{{ g.current }} {{ "day" if g.current == 1 else "days" }}</span>{% if g.at_risk %} {{ badges.badge("not played today", "warn") }}{% elif g.played_today %} {{ badges.badge("played today", "ok") }}{% endif %}</div>
 <div class="row-meta">Longest {{ g.longest }} · last played {{ dates.day(g.last_played, "EEE d MMM") }}{% if g.next_milestone %} · next milestone {{ g.next_milestone }} days{% endif %}</div>
 </li>
 {%- endmacro %}
@@ -1511,7 +1526,7 @@ END:VCALENDAR
 </dl>
 {% if chart %}<figure class="chart-figure">{{ chart }}<figcaption>Price over time ({{ h.count }} price{{ "" if h.count == 1 else "s" }}){% if h.outliers %}; outliers marked{% endif %}.</figcaption></figure>{% endif %}
 <h3 id="stores-{{ id }}">Stores compared</h3>
-<div class="table-wrap">
+<div class="table-wrap" tabindex="0" role="region" aria-labelledby="stores-{{ id }}">
 <table aria-labelledby="stores-{{ id }}">
 <thead><tr><th scope="col">Store</th><th scope="col" class="num">Prices</th><th scope="col" class="num">Mean</th><th scope="col" class="num">Lowest</th><th scope="col" class="num">Highest</th></tr></thead>
 <tbody>
@@ -1528,7 +1543,7 @@ END:VCALENDAR
 </table>
 </div>
 <h3 id="history-{{ id }}">Price history</h3>
-<div class="table-wrap">
+<div class="table-wrap" tabindex="0" role="region" aria-labelledby="history-{{ id }}">
 <table aria-labelledby="history-{{ id }}">
 <thead><tr><th scope="col">Date</th><th scope="col">Store</th><th scope="col" class="num">Price</th><th scope="col">From</th></tr></thead>
 <tbody>
@@ -1712,7 +1727,7 @@ END:VCALENDAR
 {% if l.budget_left is not none %}<div class="tile"><dt>{{ "Over by" if l.budget_left < 0 else "Budget left" }}</dt><dd{% if l.budget_left < 0 %} class="text-alert"{% endif %}>{{ money.amount(0 - l.budget_left if l.budget_left < 0 else l.budget_left, l.currency) }}</dd></div>{% endif %}{% endif %}
 </dl>
 {% if l.budget is not none and l.budget_left is not none %}<p class="small muted">The budget counts what was paid for the lines bought and the estimates of the rest ({{ money.amount(l.expected_total, l.currency) }} in all).{% if l.completed %} Estimates are the prices known on {{ dates.day(l.prices_as_of) }}, when the list was done.{% endif %}</p>{% endif %}
-<div class="table-wrap">
+<div class="table-wrap" tabindex="0" role="region" aria-label="The list">
 <table class="stack">
 <caption>The list</caption>
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Estimate</th><th scope="col" class="num">Line total</th><th scope="col">Bought</th><th scope="col" class="num">Paid</th></tr></thead>

@@ -27,6 +27,23 @@ import Testing
     for weekday in ["Mon", "Wed", "Fri"] { #expect(svg.contains(">\(weekday)</text>")) }
   }
 
+  /// Lost days are told apart in the cells, the legend and the text alternative, which
+  /// counts the days played as the cells show them.
+  @Test func lostDaysAreCountedApart() {
+    let from = day("2026-11-16")
+    var values: [LocalDate: Int] = [:]
+    for offset in 0..<5 { values[from.adding(days: offset)] = 1 }
+    values[from.adding(days: 5)] = CalendarHeatMap.lost
+    let svg = CalendarHeatMap.svg(
+      values: values, from: from, through: from.adding(days: 6), mode: .played, title: "W",
+      id: "l")
+    #expect(ChartCheck.problems(svg, id: "l") == [])
+    #expect(
+      ChartCheck.desc(svg) == "Played on 5 of 7 days from 2026-11-16 to 2026-11-22, lost on 1.")
+    #expect(svg.contains(">Lost</text>"))
+    #expect(ChartCheck.count("class=\"cell heat-2\"", in: svg) == 1)
+  }
+
   @Test func weeksAreMondayFirstColumns() {
     // 2026-11-19 is a Thursday: its column starts Monday 2026-11-16; 2026-11-23 (Monday)
     // starts the next column in the first row.

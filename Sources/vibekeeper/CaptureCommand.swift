@@ -106,14 +106,7 @@ struct CaptureCommand: ParsableCommand {
     case .failure(let problem): return try fail(problem.description)
     }
     try CreateSupport.check(draft, household, dataOptions)
-    if dryRun {
-      let path =
-        RecordWriter(root: URL(fileURLWithPath: dataOptions.data))
-        .freePath(for: draft, takenIDs: household.ids(of: .gifts)) ?? draft.preferredPath
-      Terminal.error("dry run: would write \(CreateSupport.shown(path, dataOptions)):\n")
-      Terminal.out(draft.text)
-      return
-    }
+    if dryRun { return CreateSupport.dryRun(draft, household, dataOptions) }
     try CreateSupport.write(draft, household, dataOptions)
   }
 

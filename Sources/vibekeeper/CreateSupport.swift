@@ -48,21 +48,42 @@ enum CreateSupport {
   }
 
   /// Writes the draft under a free name and prints its path on stdout (and on stderr when
-  /// the preferred name was taken).
-  static func write(_ draft: RecordDraft, _ household: Household, _ options: DataOptions) throws {
+  /// the preferred name was taken); with `commit`, commits it to git (a failure to commit
+  /// is said after the path, and exits 1: the file stays written).
+  static func write(
+    _ draft: RecordDraft, _ household: Household, _ options: DataOptions, commit: Bool = false
+  ) throws {
     let writer = RecordWriter(root: URL(fileURLWithPath: options.data))
+    let written: RecordWriter.Written
     do {
-      let written = try writer.create(draft, takenIDs: household.ids(of: draft.kind))
-      if written.renamed {
-        Terminal.error(
-          "note: \(shown(written.preferredPath, options)) is taken, so the new \(draft.kind.singular) is \(shown(written.path, options))\n"
-        )
-      }
-      Terminal.out(shown(written.path, options) + "\n")
+      written = try writer.create(draft, takenIDs: household.ids(of: draft.kind))
     } catch {
       Terminal.error("error: \(error.description)\n")
       throw ExitCode(1)
     }
+    if written.renamed {
+      Terminal.error(
+        "note: \(shown(written.preferredPath, options)) is taken, so the new \(draft.kind.singular) is \(shown(written.path, options))\n"
+      )
+    }
+    Terminal.out(shown(written.path, options) + "\n")
+    guard commit else { return }
+    do {
+      let made = try writer.commit(written.path, of: draft)
+      Terminal.error("committed \(made)\n")
+    } catch {
+      Terminal.error("error: \(TerminalText.escapedLines(error.description))\n")
+      throw ExitCode(1)
+    }
+  }
+
+  /// Prints what `--dry-run` would write (the path on stderr, the text on stdout).
+  static func dryRun(_ draft: RecordDraft, _ household: Household, _ options: DataOptions) {
+    let path =
+      RecordWriter(root: URL(fileURLWithPath: options.data))
+      .freePath(for: draft, takenIDs: household.ids(of: draft.kind)) ?? draft.preferredPath
+    Terminal.error("dry run: would write \(shown(path, options)):\n")
+    Terminal.out(draft.text)
   }
 }
 

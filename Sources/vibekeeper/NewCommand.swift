@@ -42,6 +42,11 @@ struct NewCommand: ParsableCommand {
   @OptionGroup var output: OutputOptions
   @OptionGroup var nowOptions: NowOptions
 
+  @Flag(name: .customLong("dry-run"), help: "Show what would be written, write nothing.")
+  var dryRun = false
+  @Flag(help: "Commit the new record to git.")
+  var commit = false
+
   @Argument(
     parsing: .allUnrecognized,
     help: ArgumentHelp(
@@ -61,7 +66,7 @@ struct NewCommand: ParsableCommand {
     let draft: RecordDraft
     switch RecordDraft.make(
       kind: kind, title: title, fields: pairs, settings: household.settings, today: clock.today,
-      time: clock.localTime(of: clock.now))
+      time: clock.localTime(of: clock.now), household: household)
     {
     case .success(let d): draft = d
     case .failure(let problem): throw CreateSupport.usageError(problem.message)
@@ -69,13 +74,14 @@ struct NewCommand: ParsableCommand {
     if NewEntryAction.kinds.contains(kind) {
       // Events that happen often go to the month's list file, one line each.
       try ActionRun(
-        data: dataOptions.data, now: nowOptions.now, dryRun: false, commit: false,
+        data: dataOptions.data, now: nowOptions.now, dryRun: dryRun, commit: commit,
         quiet: output.quiet
       ).run(NewEntryAction(draft: draft))
       return
     }
     try CreateSupport.check(draft, household, dataOptions)
-    try CreateSupport.write(draft, household, dataOptions)
+    if dryRun { return CreateSupport.dryRun(draft, household, dataOptions) }
+    try CreateSupport.write(draft, household, dataOptions, commit: commit)
   }
 
   /// `--name value` and `--name=value` pairs, in order.

@@ -23,11 +23,12 @@ public struct RecordDraft: Sendable {
   /// Drafts a record. `fields` are (name, value) pairs as typed (`for`, `family/mom`);
   /// `today` (and `time`, for date-times) fill the defaults; `body` is the Markdown body; `schema` describes the kinds
   /// (every field of the kind's description, and of a nested mapping such as a reminder's
-  /// `schedule`, can be given).
+  /// `schedule`, can be given). With `household`, a reference given by a record's name or
+  /// title (`--reminder "Vitamin D"`, a list's `--items "Oat milk"`) is written as its id.
   public static func make(
     kind: RecordKind, title: String, fields: [(String, String)], settings: Settings,
     today: LocalDate, time: TimeOfDay? = nil, body: String = "",
-    schema: RecordSchema = .standard
+    schema: RecordSchema = .standard, household: Household? = nil
   ) -> Result<RecordDraft, NewRecordProblem> {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return .failure(.emptyTitle) }
@@ -35,6 +36,13 @@ public struct RecordDraft: Sendable {
     let settable = Settable.all(description)
     let known = settable.flatMap { [$0.field.name] + $0.field.aliases }
     var values = [description.titleField: trimmed]
+    // A kind whose title names another record (a dose's reminder) takes its name too.
+    if let titleSpec = settable.first(where: { $0.field.name == description.titleField }),
+      case .reference(let target, let words) = titleSpec.field.type, !words.contains(trimmed),
+      let id = household?.recordID(named: trimmed, kind: target)
+    {
+      values[description.titleField] = id
+    }
     for (raw, value) in fields {
       let typed = raw.lowercased().replacingOccurrences(of: "-", with: "_")
       guard let spec = settable.first(where: { $0.accepts(typed) }) else {
@@ -46,6 +54,11 @@ public struct RecordDraft: Sendable {
       if name == description.titleField { return .failure(.titleAsOption(raw)) }
       if values[name] != nil { return .failure(.duplicateField(raw)) }
       values[name] = value
+      if case .reference(let target, let words) = spec.field.type, !words.contains(value),
+        let id = household?.recordID(named: value, kind: target)
+      {
+        values[name] = id
+      }
     }
     for spec in settable where values[spec.field.name] == nil {
       guard spec.isNeeded(given: values) else { continue }
@@ -59,8 +72,9 @@ public struct RecordDraft: Sendable {
     var slug = Slug.make(trimmed, fallback: kind.singular.replacingOccurrences(of: " ", with: "-"))
     // A name the format gives another meaning (an occasion `birthday`) is never the id.
     if kind.reservedIDs.contains(slug) { slug += "-2" }
-    let skeleton = RecordSkeleton(
+    var skeleton = RecordSkeleton(
       kind: description, values: values, currency: settings.currency, slug: slug, body: body)
+    skeleton.household = household
     return .success(
       RecordDraft(
         kind: kind, title: trimmed, slug: slug, values: values, text: skeleton.text,

@@ -14,6 +14,9 @@ struct RecordSkeleton {
   let slug: String
   /// The Markdown body (may be empty).
   let body: String
+  /// The household, when known: an entry naming a record (a list's `Oat milk`) refers to
+  /// it by id (`- item: oat-milk`).
+  var household: Household?
 
   /// The whole file.
   var text: String {
@@ -50,13 +53,23 @@ struct RecordSkeleton {
     return lines
   }
 
-  /// A list of entries (`items:`): one `- name: X` per comma-separated value given, else a
+  /// A list of entries (`items:`): one `- name: X` (or, for a record the household has by
+  /// that name, `- item: its-id`) per comma-separated value given, else a
   /// commented example entry with every field.
   private func entries(_ field: FieldSchema, _ children: [FieldSchema]) -> [String] {
     guard let first = children.first else { return [] }
     if let value = values[field.name] {
+      let reference = children.lazy.compactMap { child -> (String, RecordKind)? in
+        if case .reference(let kind, _) = child.type { return (child.name, kind) }
+        return nil
+      }.first
       return [field.name + ":"]
-        + Self.split(value).map { "  - \(first.name): \(YAMLText.scalar($0))" }
+        + Self.split(value).map { entry in
+          if let (name, kind) = reference, let id = household?.recordID(named: entry, kind: kind) {
+            return "  - \(name): \(YAMLText.scalar(id))"
+          }
+          return "  - \(first.name): \(YAMLText.scalar(entry))"
+        }
     }
     var lines = ["# \(field.name):"]
     for (i, child) in children.enumerated() {

@@ -126,3 +126,13 @@ public struct RecordWriter: Sendable {
     }
   }
 }
+
+extension RecordWriter {
+  /// Commits the record just written at `path` (inside the data folder) to git, with a
+  /// message that says what it is (`Added item Oat milk`): `new --commit`, through the
+  /// user's git settings and hooks, as the daily actions commit. The commit's short hash.
+  public func commit(_ path: String, of draft: RecordDraft) throws(DataWriter.Problem) -> String {
+    try GitCommit.commit(
+      paths: [path], message: "Added \(draft.kind.singular) \(draft.title)", in: root)
+  }
+}

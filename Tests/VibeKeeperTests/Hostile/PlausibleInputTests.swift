@@ -333,3 +333,26 @@ extension PlausibleInputTests {
     #expect(try String(contentsOfFile: log, encoding: .utf8).contains("Tea"))
   }
 }
+
+extension PlausibleInputTests {
+  /// `new` takes a record's name where it names one: a dose's reminder, a list's items.
+  @Test func newTakesNamesForReferences() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "items/oat-milk.md": "---\nname: Oat milk\n---\n",
+      "reminders/vitamin-d.md":
+        "---\ntitle: Vitamin D\nschedule: {time: \"08:00\", days: daily}\n---\n",
+    ]).household
+    let day = LocalDate(year: 2026, month: 11, day: 22)!
+    let list = try RecordDraft.make(
+      kind: .shopping, title: "Weekend", fields: [("items", "Oat milk, Flour")],
+      settings: h.settings, today: day, household: h
+    ).get()
+    #expect(list.text.contains("items:\n  - item: oat-milk\n  - name: Flour\n"), "\(list.text)")
+    let dose = try RecordDraft.make(
+      kind: .doses, title: "Vitamin D", fields: [], settings: h.settings, today: day,
+      household: h
+    ).get()
+    #expect(dose.values["reminder"] == "vitamin-d")
+  }
+}

@@ -48,7 +48,7 @@ public enum TableFormatter {
   /// terminal too: an escape sequence from data must not colour it or set its title).
   public static func csvField(_ s: String) -> String {
     var v = TerminalText.escapedLines(s)
-    if let f = v.first, "=+-@".contains(f), Double(v) == nil { v = "'" + v }
+    if let f = v.first, "=+-@".contains(f), v.count > 1, Double(v) == nil { v = "'" + v }
     if v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
       return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

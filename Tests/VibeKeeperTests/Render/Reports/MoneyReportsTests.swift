@@ -140,6 +140,7 @@ import Testing
     #expect(!csv.contains("\r\n=") && !csv.contains("\n=H\r"))
     #expect(TableFormatter.csvField("=1+2") == "'=1+2")
     #expect(TableFormatter.csvField("-5") == "-5")
+    #expect(TableFormatter.csvField("-") == "-")
     #expect(TableFormatter.csvField("a \"b\"") == "\"a \"\"b\"\"\"")
     // An escape sequence, a bell or a carriage return from data is written out.
     #expect(

@@ -27,9 +27,11 @@ enum CaptureTitle {
 
   /// The title in `remainder` (where `\u{1}` marks removed words), with its confidence.
   static func make(from remainder: String) -> Captured<String>? {
-    var pieces: [(text: String, afterRemoved: Bool)] = []
+    var pieces: [(text: String, afterRemoved: Bool, after: Character?, ended: Character?)] = []
     var current = ""
     var afterRemoved = false
+    // The break before the piece being read (what joins it to the last one).
+    var after: Character?
     let breaks: Set<Character> = [
       ",", ";", ":", "(", ")", "[", "]", "–", "—", "\u{1}", "!", "?", "\n",
     ]
@@ -45,7 +47,8 @@ enum CaptureTitle {
         // Whether something another field took lies between this piece and the last
         // one with words.
         let blank = current.allSatisfy(\.isWhitespace)
-        pieces.append((current, afterRemoved))
+        pieces.append((current, afterRemoved, after, ch))
+        after = blank && after != nil && ch == "\u{1}" ? after : ch
         current = ""
         afterRemoved =
           ch == "\u{1}" || ch == "," || ch == ";" || ch == "\n" || (blank && afterRemoved)
@@ -53,13 +56,29 @@ enum CaptureTitle {
         current.append(ch)
       }
     }
-    pieces.append((current, afterRemoved))
-    let kept = pieces.map { (text: clean($0.text), afterRemoved: $0.afterRemoved) }.filter {
-      !$0.text.isEmpty
-    }
+    pieces.append((current, afterRemoved, after, nil))
+    let kept = pieces.map {
+      (text: clean($0.text), afterRemoved: $0.afterRemoved, after: $0.after, ended: $0.ended)
+    }.filter { !$0.text.isEmpty }
     let cleaned = kept.map(\.text)
     guard !cleaned.isEmpty else { return nil }
-    var title = cleaned.joined(separator: ", ")
+    // Pieces are joined as they were written apart: a colon, a dash or brackets stay what
+    // they were ("Dune: Part 2", "Cookbook (Ottolenghi)"); anything else (a comma, words
+    // another field took) becomes a comma.
+    var title = ""
+    for (i, piece) in kept.enumerated() {
+      if i > 0 {
+        switch piece.after {
+        case ":": title += ": "
+        case "(", "[": title += " ("
+        case "–", "—": title += " – "
+        case ";": title += "; "
+        default: title += ", "
+        }
+      }
+      title += piece.text
+      if piece.after == "(" || piece.after == "[", i > 0 { title += ")" }
+    }
     title = title.prefix(1).uppercased() + title.dropFirst()
     let words = CaptureText(title).words.count
     var confidence = words <= 6 ? 0.9 : words <= 10 ? 0.75 : 0.5

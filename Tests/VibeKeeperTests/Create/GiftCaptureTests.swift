@@ -144,10 +144,10 @@ struct CaptureCase: CustomTestStringConvertible, Sendable {
     // Parts a colon or brackets set apart are the name's own.
     CaptureCase(
       text: "Cookbook (Ottolenghi) for Priya, 25€", recipient: "friends/priya",
-      title: "Cookbook, Ottolenghi", price: "25", currency: "EUR"),
+      title: "Cookbook (Ottolenghi)", price: "25", currency: "EUR"),
     CaptureCase(
       text: "Board game: Catan for Sam, 35€", recipient: "friends/sam",
-      title: "Board game, Catan", price: "35", currency: "EUR"),
+      title: "Board game: Catan", price: "35", currency: "EUR"),
     // An inch mark is no quote.
     CaptureCase(
       text: "27\" monitor for dad, 200€", recipient: "family/dad", title: "27\" monitor",

@@ -36,6 +36,8 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var output: OutputOptions
 
   func run() throws {
+    // A mistyped --data is said as such, not as a table of nothing.
+    try dataOptions.requireFolder()
     let started = ContinuousClock.now
     // `check` is `build --strict` without its publish step: the same diagnostics (an
     // undefined template variable is an error), nothing written.

@@ -119,7 +119,7 @@ public struct SiteRenderer: Sendable {
       fingerprints: PageFingerprint(
         environment: environment, library: library, codeIdentity: codeIdentity),
       lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
-      jobs: jobs, digests: memory?.digests ?? PageDigestMemory())
+      jobs: jobs)
     steps.finish("globals")
     let results = renderPages(
       pages, globals: globals, searchIndex: prelude.searchIndex, environment: environment,
@@ -131,12 +131,6 @@ public struct SiteRenderer: Sendable {
       var kept = RenderMemory()
       kept.values = prelude.model.valueMemory ?? ValueMemory()
       kept.search = prelude.searchMemory ?? SearchMemory()
-      kept.digests.pages.reserveCapacity(pages.count)
-      for (page, result) in zip(pages, results) {
-        if case .success(let outcome) = result, !outcome.digests.isEmpty {
-          kept.digests.pages[page.path] = outcome.digests
-        }
-      }
       out.memory = kept
     }
     out.failed = out.failed || templateLeftOut
@@ -255,14 +249,11 @@ public struct SiteRenderer: Sendable {
     func names() -> [String] {
       Set(globals.keys).union(page.context.keys).union(isSearch ? ["search_index"] : []).sorted()
     }
-    // The digests are kept only for a next build in the process.
-    var made: [PageDigestMemory.Made]? = memory.map { _ in [] }
-    if let kept = skipping.unchanged(page, value: value, names: names, made: &made) {
+    if let kept = skipping.unchanged(page, value: value, names: names) {
       return .success(
         PageOutcome(
           file: .unchanged(path: page.path, hash: kept.entry.output), warnings: [],
-          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex,
-          digests: made ?? []))
+          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex))
     }
     var context = globals
     for (k, v) in page.context { context[k] = v }
@@ -277,16 +268,12 @@ public struct SiteRenderer: Sendable {
       guard let reads = r.reads, r.warnings.isEmpty else {
         return .success(
           PageOutcome(
-            file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil,
-            digests: []))
+            file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))
       }
-      made = memory.map { _ in [] }
-      let fingerprint = skipping.fingerprint(
-        of: page, reads: reads, value: value, names: names, made: &made)
+      let fingerprint = skipping.fingerprint(of: page, reads: reads, value: value, names: names)
       return .success(
         PageOutcome(
-          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil,
-          digests: made ?? []))
+          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil))
     } catch {
       return .failure(error)
     }
@@ -388,9 +375,6 @@ private struct PageOutcome: Sendable {
   let reads: RenderReads?
   /// For a page left as published: its reads' number in the last build's record.
   let lastReadsIndex: Int?
-  /// The digests of the page's variables worked out for its fingerprint (for the next
-  /// build in the process).
-  let digests: [PageDigestMemory.Made]
 }
 
 /// What the pages share: the record values, the feeds and the search index.

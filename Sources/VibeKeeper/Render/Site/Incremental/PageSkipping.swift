@@ -8,8 +8,6 @@ struct PageSkipping: Sendable {
   let last: PageRecord?
   /// The published files' hashes.
   let published: [String: ContentHash]
-  /// The digests of the pages' own values in the last build of this process.
-  let digests: PageDigestMemory
   /// For each of the last record's distinct reads, its members' digests by position when
   /// the member is a global (nil: a page's own value, digested per page).
   private let globalDigests: [[Fingerprint?]]
@@ -19,11 +17,9 @@ struct PageSkipping: Sendable {
   /// names a page's own context may bind (never taken from the globals).
   init(
     fingerprints: PageFingerprint, lastBuild: PageRecord?, published: [String: ContentHash],
-    globals: [String: TemplateValue], pageNames: Set<String>, jobs: Int,
-    digests: PageDigestMemory = PageDigestMemory()
+    globals: [String: TemplateValue], pageNames: Set<String>, jobs: Int
   ) {
     self.fingerprints = fingerprints
-    self.digests = digests
     let last = lastBuild?.environment == fingerprints.environment ? lastBuild : nil
     self.last = last
     self.published = published
@@ -48,10 +44,9 @@ struct PageSkipping: Sendable {
 
   /// The page's record entry, its reads and their number in the last record when the
   /// published page can stay; nil when the page must be rendered. `value` gives the page's
-  /// variables, `names` all their names; `made` gets the digests of the page's own values.
+  /// variables, `names` all their names.
   func unchanged(
-    _ page: SitePlan.Page, value: (String) -> TemplateValue?, names: () -> [String],
-    made: inout [PageDigestMemory.Made]?
+    _ page: SitePlan.Page, value: (String) -> TemplateValue?, names: () -> [String]
   ) -> (fingerprint: Fingerprint, entry: PageRecord.Entry, reads: RenderReads)? {
     guard let last, let entry = last.entries[page.path], published[page.path] == entry.output
     else { return nil }
@@ -60,23 +55,20 @@ struct PageSkipping: Sendable {
     let fingerprint = fingerprints.of(
       template: page.template, path: page.path, reads: reads,
       member: { i, m in
-        (i < known.count ? known[i] : nil)
-          ?? digests.digest(page: page.path, m.name, m.reads, value(m.name), into: &made)
+        (i < known.count ? known[i] : nil) ?? PageFingerprint.digest(of: m.reads, value(m.name))
       },
       names: names)
     guard fingerprint == entry.fingerprint else { return nil }
     return (fingerprint, entry, reads)
   }
 
-  /// The fingerprint of a page just rendered with `reads`; `made` gets the digests of its
-  /// variables.
+  /// The fingerprint of a page just rendered with `reads`.
   func fingerprint(
     of page: SitePlan.Page, reads: RenderReads, value: (String) -> TemplateValue?,
-    names: () -> [String], made: inout [PageDigestMemory.Made]?
+    names: () -> [String]
   ) -> Fingerprint {
     fingerprints.of(
       template: page.template, path: page.path, reads: reads,
-      member: { digests.digest(page: page.path, $1.name, $1.reads, value($1.name), into: &made) },
-      names: names)
+      member: { PageFingerprint.digest(of: $1.reads, value($1.name)) }, names: names)
   }
 }

@@ -8,8 +8,6 @@ public struct RenderMemory: Sendable {
   var values = ValueMemory()
   /// The search index's entries.
   var search = SearchMemory()
-  /// The digests of the pages' own values.
-  var digests = PageDigestMemory()
 
   /// An empty memory (the first build makes everything).
   public init() {}

@@ -356,3 +356,26 @@ extension PlausibleInputTests {
     #expect(dose.values["reminder"] == "vitamin-d")
   }
 }
+
+extension PlausibleInputTests {
+  /// When a reminder's time changes, its series' SEQUENCE goes up, and so does that of
+  /// the doses marked on it: an override is never behind its series.
+  @Test func anOverrideIsNeverBehindItsSeries() throws {
+    let clock = LocalClock(now: utc("2026-11-22T10:00"), timeZone: .gmt)
+    let format = ICSFormat(clock: clock)
+    let day = LocalDate(year: 2026, month: 11, day: 20)!
+    var series = FeedEvent(
+      kind: .reminder, id: "r", uid: "r@x", summary: "Pill", description: "",
+      start: .timed(day, TimeOfDay(hour: 13, minute: 0)!), stamp: FeedStamps.fixed)
+    series.weekly = FeedEvent.Weekly(days: [], until: nil)
+    var done = series
+    done.weekly = nil
+    done.recurrence = series.start
+    let (_, first) = FeedSequence.apply([series, done], previous: nil, format: format)
+    series.start = .timed(day, TimeOfDay(hour: 13, minute: 30)!)
+    let (events, state) = FeedSequence.apply([series, done], previous: first, format: format)
+    #expect(events.map(\.sequence) == [1, 1])
+    let (again, _) = FeedSequence.apply([series, done], previous: state, format: format)
+    #expect(again.map(\.sequence) == [1, 1])
+  }
+}

@@ -64,6 +64,16 @@ public enum FeedSequence {
       out[i].sequence = sequence
       state.events[uid] = FeedState.Entry(fingerprint: print, sequence: sequence)
     }
+    // An override (a dose marked) is never behind its series: a calendar that follows
+    // the scheduling rules (RFC 5546) takes an override older than the series for stale.
+    var series: [String: Int] = [:]
+    for e in out where e.recurrence == nil { series[e.uid] = max(series[e.uid] ?? 0, e.sequence) }
+    for i in out.indices where out[i].recurrence != nil {
+      guard let least = series[out[i].uid], out[i].sequence < least else { continue }
+      out[i].sequence = least
+      let uid = key(out[i], format)
+      state.events[uid]?.sequence = least
+    }
     return (out, state)
   }
 

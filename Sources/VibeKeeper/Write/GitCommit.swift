@@ -3,7 +3,8 @@ import Foundation
 /// Commits just the files a command wrote (`--commit`), with the user's own git settings
 /// (their name, their hooks: the pre-commit hook `init --git` installs runs `check`).
 enum GitCommit {
-  /// Commits `paths` (inside `root`) with `message`; the new commit's short hash.
+  /// Commits `paths` (inside `root`) with `message`; the new commit's short hash (with a
+  /// word when HEAD is detached).
   static func commit(paths: [String], message: String, in root: URL) throws(DataWriter.Problem)
     -> String
   {
@@ -23,7 +24,12 @@ enum GitCommit {
       throw DataWriter.Problem(
         description: "the change was written, but `git commit` failed: \(made.output)")
     }
-    return run(["rev-parse", "--short", "HEAD"], in: root).output
+    let hash = run(["rev-parse", "--short", "HEAD"], in: root).output
+    // A commit on no branch is easily lost (the next checkout leaves it behind): said.
+    guard run(["symbolic-ref", "-q", "HEAD"], in: root).status == 0 else {
+      return hash + " (on a detached HEAD: no branch has it; `git switch -c NAME` keeps it)"
+    }
+    return hash
   }
 
   /// Runs git in `folder`; its exit status and output (trimmed).

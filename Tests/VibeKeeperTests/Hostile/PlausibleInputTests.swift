@@ -379,3 +379,19 @@ extension PlausibleInputTests {
     #expect(again.map(\.sequence) == [1, 1])
   }
 }
+
+extension PlausibleInputTests {
+  /// `--commit` on a detached HEAD says the commit is on no branch.
+  @Test func aCommitOnADetachedHeadSaysSo() throws {
+    let folder = try TempFolder(["a.txt": "a\n"])
+    defer { folder.cleanup() }
+    let setup = [
+      ["init", "-q"], ["config", "user.email", "t@example.org"], ["config", "user.name", "T"],
+      ["add", "a.txt"], ["commit", "-q", "-m", "a"], ["checkout", "-q", "--detach"],
+    ]
+    for args in setup { #expect(GitCommit.run(args, in: folder.url).status == 0, "\(args)") }
+    try folder.write("a.txt", Data("b\n".utf8))
+    let made = try GitCommit.commit(paths: ["a.txt"], message: "b", in: folder.url)
+    #expect(made.contains("detached HEAD"), "\(made)")
+  }
+}

@@ -13,7 +13,7 @@ struct CompletionsCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "bash, zsh or fish.")
+  @Argument(help: "bash, zsh or fish.", completion: .list(["bash", "zsh", "fish"]))
   var shell: String
 
   func run() throws {

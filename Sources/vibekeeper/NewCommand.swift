@@ -32,7 +32,10 @@ struct NewCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The kind of record (gift, contact, occasion, ...).")
+  @Argument(
+    help: "The kind of record (gift, contact, occasion, ...).",
+    completion: .list(
+      RecordKind.allCases.map { $0.singular.replacingOccurrences(of: " ", with: "-") }))
   var kind: String
 
   @Argument(help: "The title or name.")

@@ -81,6 +81,8 @@ import Testing
       let r = try CLI.run(["completions", shell])
       #expect(r.status == 0)
       #expect(r.stdout.contains("vibekeeper"))
+      // new's kinds are offered.
+      #expect(r.stdout.contains("shopping-list"), "\(shell)")
     }
   }
 

@@ -55,6 +55,23 @@ public enum ShareText {
     return nil
   }
 
+  /// The name of the game whose share `text` starts like (its first line begins with the
+  /// game's name, after any emoji: `Wordle 1,621 4/6*` over a cut grid), when `parse`
+  /// read none: the message can then say what is wrong with it.
+  public static func lookalike(_ text: String) -> String? {
+    guard
+      let first = text.split(whereSeparator: \.isNewline).map(trimmed).first(where: {
+        !$0.isEmpty
+      })
+    else { return nil }
+    let line = first.drop { !$0.isLetter }.lowercased()
+    let daily = line.hasPrefix("daily ") ? String(line.dropFirst(6)) : line
+    return all.first { format in
+      let name = format.name.lowercased()
+      return daily.hasPrefix(name + " ") || daily == name
+    }?.name
+  }
+
   /// A game's format: what the docs say about it and how to read it.
   private struct Format: Sendable {
     let key: String

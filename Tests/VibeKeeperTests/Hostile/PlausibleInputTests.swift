@@ -395,3 +395,13 @@ extension PlausibleInputTests {
     #expect(made.contains("detached HEAD"), "\(made)")
   }
 }
+
+extension PlausibleInputTests {
+  /// A share text cut short is said to be one, not "no share text of a game".
+  @Test func aCutShareIsToldApart() {
+    #expect(ShareText.lookalike("Wordle 1,621 4/6*\n\n⬛🟨⬛⬛⬛\n") == "Wordle")
+    #expect(ShareText.lookalike("🙂 Daily Quordle 1576\n") == "Quordle")
+    #expect(ShareText.lookalike("hello world") == nil)
+    #expect(ShareText.lookalike("Wordlebot says hi") == nil)
+  }
+}

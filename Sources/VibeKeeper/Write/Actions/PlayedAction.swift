@@ -34,6 +34,12 @@ public struct PlayedAction: DataAction {
     var shared: ShareResult?
     if let share {
       guard let result = ShareText.parse(share) else {
+        if let game = ShareText.lookalike(share) {
+          throw DataWriter.Problem(
+            description:
+              "the text starts as a \(game) share but does not read as one (its lines cut short, or a grid that disagrees with its score); paste the whole share text, or give the game and its score (`vibekeeper played GAME 4/6`)"
+          )
+        }
         let known = ShareText.formats.map(\.name).joined(separator: ", ")
         throw DataWriter.Problem(
           description: "the text is no share text of a game VibeKeeper knows (\(known))")

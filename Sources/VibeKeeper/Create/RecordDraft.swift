@@ -35,14 +35,11 @@ public struct RecordDraft: Sendable {
     let description = schema[kind]
     let settable = Settable.all(description)
     let known = settable.flatMap { [$0.field.name] + $0.field.aliases }
-    var values = [description.titleField: trimmed]
     // A kind whose title names another record (a dose's reminder) takes its name too.
-    if let titleSpec = settable.first(where: { $0.field.name == description.titleField }),
-      case .reference(let target, let words) = titleSpec.field.type, !words.contains(trimmed),
-      let id = household?.recordID(named: trimmed, kind: target)
-    {
-      values[description.titleField] = id
-    }
+    let titleType = settable.first { $0.field.name == description.titleField }?.field.type
+    var values = [
+      description.titleField: titleType.map { referenced(trimmed, $0, household) } ?? trimmed
+    ]
     for (raw, value) in fields {
       let typed = raw.lowercased().replacingOccurrences(of: "-", with: "_")
       guard let spec = settable.first(where: { $0.accepts(typed) }) else {
@@ -53,12 +50,7 @@ public struct RecordDraft: Sendable {
       let name = spec.field.name
       if name == description.titleField { return .failure(.titleAsOption(raw)) }
       if values[name] != nil { return .failure(.duplicateField(raw)) }
-      values[name] = value
-      if case .reference(let target, let words) = spec.field.type, !words.contains(value),
-        let id = household?.recordID(named: value, kind: target)
-      {
-        values[name] = id
-      }
+      values[name] = referenced(value, spec.field.type, household)
     }
     for spec in settable where values[spec.field.name] == nil {
       guard spec.isNeeded(given: values) else { continue }
@@ -79,6 +71,17 @@ public struct RecordDraft: Sendable {
       RecordDraft(
         kind: kind, title: trimmed, slug: slug, values: values, text: skeleton.text,
         schema: schema))
+  }
+
+  /// `value` as written for a field of `type`: a reference given by a record's name or
+  /// title, its id (when `household` has that record); anything else as it is.
+  private static func referenced(_ value: String, _ type: FieldType, _ household: Household?)
+    -> String
+  {
+    guard case .reference(let target, let words) = type, !words.contains(value),
+      let id = household?.recordID(named: value, kind: target)
+    else { return value }
+    return id
   }
 
   private static func value(of fallback: FieldDefault, today: LocalDate, time: TimeOfDay?)

@@ -16,10 +16,7 @@ extension ActionContext {
     let records = household[keyPath: R.list]
     if let exact = records.first(where: { $0.meta.id == wanted.lowercased() }) { return exact }
     let key = Self.key(wanted)
-    let matches = records.filter {
-      Self.key($0.meta.id) == key || Self.key(title($0)) == key
-        || Self.key(($0.meta.id.split(separator: "/").last).map(String.init) ?? "") == key
-    }
+    let matches = records.filter { Household.isNamed(key, id: $0.meta.id, title: title($0)) }
     if matches.count == 1, let only = matches.first { return only }
     let kind = R.kind
     if matches.count > 1 {
@@ -62,13 +59,8 @@ extension ActionContext {
     throw DataWriter.Problem(description: "no \(kind.singular) '\(typed)'\(hint)")
   }
 
-  /// Letters and digits only, lower case, without accents: how names are compared.
-  static func key(_ text: String) -> String {
-    String(
-      text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        .unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-        .map(Character.init))
-  }
+  /// How names are compared (`Household.nameKey`).
+  static func key(_ text: String) -> String { Household.nameKey(text) }
 
   /// `line` appended to the monthly list file of `kind` for `date`
   /// (`purchases/2026/11.yml`), which is created when needed.

@@ -247,3 +247,15 @@ extension ActionContext {
     DecimalFormat.plain(value, places: nil)
   }
 }
+
+extension ShoppingList {
+  /// Refuses a change to a list that is done: its figures are final (a line added or
+  /// ticked there would change what it cost after it was closed).
+  func refuseChangesWhenDone() throws(DataWriter.Problem) {
+    guard completed.isDone else { return }
+    throw DataWriter.Problem(
+      description:
+        "'\(title)' is done\(completed.date.map { " (\($0))" } ?? ""); start a new list with `vibekeeper new shopping`, or remove its `completed:` to reopen it"
+    )
+  }
+}

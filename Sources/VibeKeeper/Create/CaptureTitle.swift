@@ -27,7 +27,7 @@ enum CaptureTitle {
 
   /// The title in `remainder` (where `\u{1}` marks removed words), with its confidence.
   static func make(from remainder: String) -> Captured<String>? {
-    var pieces: [(text: String, afterRemoved: Bool, after: Character?, ended: Character?)] = []
+    var pieces: [(text: String, afterRemoved: Bool, after: Character?)] = []
     var current = ""
     var afterRemoved = false
     // The break before the piece being read (what joins it to the last one).
@@ -47,7 +47,7 @@ enum CaptureTitle {
         // Whether something another field took lies between this piece and the last
         // one with words.
         let blank = current.allSatisfy(\.isWhitespace)
-        pieces.append((current, afterRemoved, after, ch))
+        pieces.append((current, afterRemoved, after))
         after = blank && after != nil && ch == "\u{1}" ? after : ch
         current = ""
         afterRemoved =
@@ -56,10 +56,9 @@ enum CaptureTitle {
         current.append(ch)
       }
     }
-    pieces.append((current, afterRemoved, after, nil))
-    let kept = pieces.map {
-      (text: clean($0.text), afterRemoved: $0.afterRemoved, after: $0.after, ended: $0.ended)
-    }.filter { !$0.text.isEmpty }
+    pieces.append((current, afterRemoved, after))
+    let kept = pieces.map { (text: clean($0.text), afterRemoved: $0.afterRemoved, after: $0.after) }
+      .filter { !$0.text.isEmpty }
     let cleaned = kept.map(\.text)
     guard !cleaned.isEmpty else { return nil }
     // Pieces are joined as they were written apart: a colon, a dash or brackets stay what

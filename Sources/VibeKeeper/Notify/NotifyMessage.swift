@@ -163,13 +163,8 @@ enum EmailFormat {
   /// there), and a line longer than `bodyLineBytes` is broken at a space before it (or,
   /// without one, between two characters).
   static func bodyText(_ text: String) -> String {
-    let clean = String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map {
-          $0 == "\n" || !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) ? $0 : " "
-        }))
-    return clean.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      var rest = Substring(line)
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var rest = Substring(header(String(line)))
       var out: [Substring] = []
       while rest.utf8.count > bodyLineBytes {
         var end = rest.startIndex
@@ -190,11 +185,13 @@ enum EmailFormat {
     }.joined(separator: "\n")
   }
 
-  /// A header value from the settings: control characters become spaces.
+  /// A header value from the settings (and a line of the body): control characters
+  /// (C0, DEL and C1) become spaces.
   static func header(_ text: String) -> String {
     String(
       String.UnicodeScalarView(
-        text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0 }
+      ))
   }
 
   /// A header value from the data: as is when it is printable ASCII, else RFC 2047

@@ -373,9 +373,9 @@ struct TemplateRenderer {
     case .htmlEventStringUnquoted:
       out.append(contentsOf: Escaping.htmlStrict(Escaping.jsString(value.text(clock))).utf8)
     case .htmlDocumentAttribute:
-      var text: [UInt8] = []
+      var text = ""
       Escaping.html(value.text(clock), into: &text)
-      out.append(contentsOf: Escaping.htmlStrict(String(decoding: text, as: UTF8.self)).utf8)
+      out.append(contentsOf: Escaping.htmlStrict(text).utf8)
     case .ics: Escaping.icsText(value.text(clock), into: &out)
     case .icsParameter:
       out.append(contentsOf: Escaping.icsParameter(value.text(clock), quoted: false).utf8)

@@ -205,8 +205,21 @@ public enum Escaping {
   /// decoded (`&#58;`, `&#x3a;`, `&colon;` are colons), then read as `hasBlockedScheme(_:)`
   /// reads characters.
   static func hasBlockedScheme(_ written: ArraySlice<UInt8>) -> Bool {
+    // Most values are relative or allowed URLs: a `/`, `?` or `#` before any `:` or
+    // character reference (`&`) ends the scheme with none, as the full reading below
+    // finds.
+    guard let first = written.firstIndex(where: Escaping.endsOrMakesScheme),
+      written[first] == UInt8(ascii: ":") || written[first] == UInt8(ascii: "&")
+    else { return false }
     var bytes = written
     return hasBlockedScheme(AnyIterator { nextURLScalar(&bytes) })
+  }
+
+  /// Whether `byte` ends a URL's scheme (`/`, `?`, `#`, `:`) or may stand for a character
+  /// that does (`&` of a character reference).
+  private static func endsOrMakesScheme(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+      || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "&")
   }
 
   /// Whether characters of a URL make a scheme other than the allowed ones, as browsers

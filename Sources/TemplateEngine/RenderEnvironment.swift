@@ -82,16 +82,31 @@ public struct RenderResult: Sendable {
 /// same templates over a context that agrees on these gives the same output.
 public struct RenderReads: Sendable, Hashable {
   /// The context paths read.
-  public var context: ReadSet
+  public let context: ReadSet
   /// The names of the templates used (the page's, its parents, includes and imports), sorted.
-  public var templates: [String]
+  public let templates: [String]
   /// Whether a date filter ran (its result can depend on "today").
-  public var today: Bool
+  public let today: Bool
+  /// The hash of the three, worked out once where the reads are made (a render's worker):
+  /// a site's pages share a few distinct reads, found among thousands by this hash.
+  private let hashKey: Int
 
   /// Creates the reads of a render.
   public init(context: ReadSet, templates: [String], today: Bool) {
     self.context = context
     self.templates = templates
     self.today = today
+    var hasher = Hasher()
+    hasher.combine(context)
+    hasher.combine(templates)
+    hasher.combine(today)
+    hashKey = hasher.finalize()
   }
+
+  public static func == (a: RenderReads, b: RenderReads) -> Bool {
+    a.hashKey == b.hashKey && a.today == b.today && a.templates == b.templates
+      && a.context == b.context
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(hashKey) }
 }

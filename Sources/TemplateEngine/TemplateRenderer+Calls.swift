@@ -32,10 +32,13 @@ extension TemplateRenderer {
         "macro '\(macro.name)' takes \(macro.parameters.count) arguments, "
           + "got \(args.positional.count)", at: at)
     }
-    let names = macro.parameters.map(\.name)
-    for key in args.named.keys.sorted() where !names.contains(key) {
-      throw error(
-        "macro '\(macro.name)' has no parameter '\(key)'" + .didYouMean(key, in: names), at: at)
+    if !args.named.isEmpty {
+      let names = macro.parameters.map(\.name)
+      for key in args.named.keys.sorted() where !names.contains(key) {
+        throw error(
+          "macro '\(macro.name)' has no parameter '\(key)'" + .didYouMean(key, in: names),
+          at: at)
+      }
     }
     guard stack.count < environment.maxDepth else {
       throw error("macro calls nested more than \(environment.maxDepth) levels deep", at: at)
@@ -44,6 +47,7 @@ extension TemplateRenderer {
       throw error("macro '\(macro.name)' is not available here", at: at)
     }
     var parameters: [TemplateScopes.Binding] = []
+    parameters.reserveCapacity(macro.parameters.count)
     let savedPlace = (current, currentBlock)
     current = home
     // A macro is not a block: `super()` in it is an error (undefined in Jinja).

@@ -347,6 +347,7 @@ extension TemplateRenderer {
     positional: [(TemplateValue, ReadNode?)], named: [String: (TemplateValue, ReadNode?)]
   ) {
     var positional: [(TemplateValue, ReadNode?)] = []
+    positional.reserveCapacity(list.count)
     var named: [String: (TemplateValue, ReadNode?)] = [:]
     for argument in list {
       let value = try evalKeepingOrigin(argument.value)

@@ -29,6 +29,15 @@ public enum ISO4217 {
   /// The number of digits after the point (JPY 0, KWD 3, most 2; unknown codes 2).
   /// The code is read case-insensitively, without surrounding spaces.
   public static func minorUnits(of code: String) -> Int {
-    minorUnitExceptions[code.trimmingCharacters(in: .whitespaces).uppercased()] ?? 2
+    minorUnitExceptions[canonical(code)] ?? 2
+  }
+
+  /// The code trimmed and upper-cased (`eur` gives `EUR`).
+  public static func canonical(_ code: String) -> String {
+    // The usual code is written canonically already: nothing to trim or case.
+    if code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+      return code
+    }
+    return code.trimmingCharacters(in: .whitespaces).uppercased()
   }
 }

@@ -153,4 +153,36 @@ import VibeBasics
     #expect(writer.finished() == ICSLineWriter.finish(text))
     #expect(ICSLineWriter.finish(text).hasPrefix("BEGIN:VCALENDAR\r\nSUMMARY:Grüße\\, "))
   }
+
+  /// The written-attribute check's shortcut (a `/`, `?` or `#` before any `:` or `&`)
+  /// gives what reading every character gives, for plain and character-referenced values.
+  @Test func writtenSchemeShortcutMatchesTheFullReading() {
+    let written =
+      Self.samples + [
+        "java&#58;script:x", "javascript&colon;x", "&#x6A;avascript:x", "x&amp;y/z:w",
+        "a/b&#58;c", "data&#x3a;text/html,x", "12:30.html", "?a:b", "#x:y", "&", ":",
+      ]
+    for text in written {
+      var bytes = ArraySlice(Array(text.utf8))
+      let full = Escaping.hasBlockedScheme(AnyIterator { Self.nextScalar(&bytes) })
+      #expect(Escaping.hasBlockedScheme(ArraySlice(Array(text.utf8))) == full, "\(text)")
+    }
+    #expect(Escaping.hasBlockedScheme(ArraySlice(Array("java&#58;script:x".utf8))))
+    #expect(!Escaping.hasBlockedScheme(ArraySlice(Array("../gifts/a:b.html".utf8))))
+  }
+
+  /// The next scalar of written text with `&#58;`-style references decoded, for the
+  /// reference reading above (decimal, hex and the named colon only: what the samples use).
+  static func nextScalar(_ bytes: inout ArraySlice<UInt8>) -> Unicode.Scalar? {
+    guard let first = bytes.first else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
+    for (reference, scalar) in [
+      ("&#58;", ":"), ("&#x3a;", ":"), ("&#x6A;", "j"), ("&colon;", ":"), ("&amp;", "&"),
+    ] as [(String, Unicode.Scalar)] where text.hasPrefix(reference) {
+      bytes = bytes.dropFirst(reference.utf8.count)
+      return scalar
+    }
+    bytes = bytes.dropFirst()
+    return Unicode.Scalar(first)
+  }
 }

@@ -70,6 +70,23 @@ import VibeBasics
       + "{{ names | first }}{{ gift.title | first }}",
   ]
 
+  /// Reads made by two renders of the same template over different values are equal and
+  /// hash alike (a site's thousands of record pages share one), and reads of different
+  /// templates are not equal.
+  @Test func equalReadsHashAlike() throws {
+    let a = try #require(try Self.run(Self.templates[0], Self.base).reads)
+    var other = Self.base
+    other["gifts"] = .array((0..<5).map { Self.gift($0, title: "Other \($0)") })
+    let b = try #require(try Self.run(Self.templates[0], other).reads)
+    let c = try #require(try Self.run(Self.templates[1], Self.base).reads)
+    #expect(a == b)
+    #expect(a.hashValue == b.hashValue)
+    #expect(a != c)
+    #expect(Set([a, b, c]).count == 2)
+    let moved = RenderReads(context: a.context, templates: a.templates, today: !a.today)
+    #expect(moved != a)
+  }
+
   @Test func recordsOnlyThePathsRead() throws {
     let r = try Self.run(Self.templates[0], Self.base)
     let reads = try #require(r.reads)

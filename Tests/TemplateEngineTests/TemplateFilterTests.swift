@@ -152,6 +152,26 @@ import VibeBasics
     #expect(grouped == "Ana: Tea+Mug; Ben: Book; ")
   }
 
+  /// A key of one part, of dotted parts and of a list position read the same member
+  /// (`where`, `sort` and `map` over a list of thousands take the one-part key without
+  /// splitting it).
+  @Test func keyPathsOfOneAndMoreParts() throws {
+    let context: [String: TemplateValue] = [
+      "gifts": [
+        ["name": "Tea", "for": ["name": "Ben"], "tags": ["b", "x"], "0": "zero"],
+        ["name": "Mug", "for": ["name": "Ana"], "tags": ["a"], "0": "nil"],
+      ],
+      "pairs": [["x", 2], ["y", 1]],
+    ]
+    let out = try TT.render(
+      "{{ gifts | sort('name') | map('name') | join }}|{{ gifts | sort('for.name') | map('name') | join }}|"
+        + "{{ gifts | map('tags.0') | join }}|{{ gifts | map('0') | join }}|{{ pairs | sort('1') | map('0') | join }}|"
+        + "{{ gifts | where('for.name', 'Ana') | map('name') | join }}|{{ gifts | map('missing') | join('-') }}|"
+        + "{{ gifts | map('') | length }}",
+      context)
+    #expect(out == "MugTea|MugTea|ba|zeronil|yx|Mug|-|2")
+  }
+
   /// A map given to `first` or `last` is its values in key order, as for the other list
   /// filters; an empty map gives none.
   @Test func firstAndLastOfAMap() throws {

@@ -75,6 +75,25 @@ extension TemplateFilters {
 
   /// Digits with `,` between groups of three before the point.
   static func grouped(_ plain: String) -> String {
+    // The digits `DecimalFormat` writes are ASCII: grouped byte by byte.
+    let bytes = Array(plain.utf8)
+    let negative = bytes.first == UInt8(ascii: "-")
+    let start = negative ? 1 : 0
+    let point = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return groupedCharacters(plain) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + (point - start) / 3 + 1)
+    if negative { out.append(UInt8(ascii: "-")) }
+    for i in start..<point {
+      if i > start, (point - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+      out.append(bytes[i])
+    }
+    out.append(contentsOf: bytes[point...])
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `grouped` for text that is not ASCII, character by character.
+  private static func groupedCharacters(_ plain: String) -> String {
     var text = plain
     let sign = text.hasPrefix("-") ? String(text.removeFirst()) : ""
     let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)

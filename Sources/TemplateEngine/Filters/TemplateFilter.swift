@@ -180,6 +180,13 @@ enum TemplateFilters {
 
   /// Reads a member of a value by a key path such as `recipient.name` (for sort and group).
   static func path(_ value: TemplateValue, _ key: String) -> TemplateValue {
+    // One part (`where("status", …)` over a list of thousands): no splitting.
+    if !key.utf8.contains(UInt8(ascii: ".")), !key.isEmpty {
+      if case .array(let items) = value, let i = Int(key) {
+        return items.indices.contains(i) ? items[i] : .null
+      }
+      return value.member(key) ?? .null
+    }
     var current = value
     for part in key.split(separator: ".") {
       if let i = Int(part), case .array(let items) = current {

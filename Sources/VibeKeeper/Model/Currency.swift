@@ -24,9 +24,7 @@ public enum Currency {
   ]
 
   /// The code in canonical form: trimmed and upper-cased (`eur` gives `EUR`).
-  public static func normalized(_ code: String) -> String {
-    code.trimmingCharacters(in: .whitespaces).uppercased()
-  }
+  public static func normalized(_ code: String) -> String { ISO4217.canonical(code) }
 
   /// Whether two codes name the same currency (case-insensitive).
   public static func same(_ a: String, _ b: String) -> Bool { normalized(a) == normalized(b) }

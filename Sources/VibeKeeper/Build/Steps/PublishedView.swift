@@ -18,9 +18,11 @@ struct PublishedView {
       var removed = false
       mutating func visit<R: HouseholdRecord>(_ records: inout [R]) {
         let hide = kinds.contains(R.kind)
-        let before = records.count
+        // Looked at before anything is removed: removing from the shared list would copy
+        // every record of it, for nothing in the usual household without private records.
+        guard !records.isEmpty, hide || records.contains(where: \.meta.isPrivate) else { return }
         records.removeAll { hide || $0.meta.isPrivate }
-        removed = removed || records.count != before
+        removed = true
       }
     }
     var h = full

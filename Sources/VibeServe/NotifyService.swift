@@ -13,6 +13,8 @@ struct NotifyService: Service {
 
   func run() async throws {
     await cancelWhenGracefulShutdown {
+      // Said once while it lasts, not every minute.
+      var refused: String?
       while !Task.isCancelled {
         let now = clock()
         let notify = run
@@ -25,6 +27,8 @@ struct NotifyService: Service {
         var wait: TimeInterval = 60
         switch outcome {
         case .success(let done):
+          if done.refusal != refused, let refusal = done.refusal { log("Notify: \(refusal)") }
+          refused = done.refusal
           for d in done.deliveries {
             log(
               d.problem.map { "Notify: \(d.channel): \(d.title) failed: \($0)" }

@@ -67,10 +67,12 @@ struct NotifyCommand: ParsableCommand {
       if dryRun {
         let (planned, clock, found) = try notify.schedule(days: days)
         report(found.diagnostics)
+        if let refusal = found.refusal { Terminal.error("error: \(refusal)\n") }
         Terminal.out(
           TerminalText.escapedLines(
             NotifySchedulePrinter.text(planned, clock: clock, channels: found.channels, days: days)
           ))
+        if found.refusal != nil || found.hasErrors { throw ExitCode(1) }
         return
       }
       outcome = try notify.run()
@@ -79,6 +81,10 @@ struct NotifyCommand: ParsableCommand {
       throw ExitCode(1)
     }
     report(outcome.diagnostics)
+    if let refusal = outcome.refusal {
+      Terminal.error("error: \(refusal)\n")
+      throw ExitCode(1)
+    }
     if outcome.channels.isEmpty, !quiet {
       Terminal.out(
         "No channels: nothing to send. Add notify.channels to vibekeeper.yml (docs/notifications.md).\n"
@@ -97,7 +103,8 @@ struct NotifyCommand: ParsableCommand {
       text += "Nothing due.\n"
     }
     Terminal.out(TerminalText.escapedLines(text))
-    if !outcome.succeeded { throw ExitCode(1) }
+    // A failed send, or records left out for their errors (cron and timers see it).
+    if !outcome.succeeded || outcome.hasErrors { throw ExitCode(1) }
   }
 
   /// The data folder's errors, briefly (a cron run mails what it prints).

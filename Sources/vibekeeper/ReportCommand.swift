@@ -14,6 +14,13 @@ struct NowOptions: ParsableArguments {
       valueName: "DATETIME"))
   var now: String?
 
+  /// A `--now` that is no date or time is a usage error, whatever the command.
+  func validate() throws {
+    guard let now, NowOption.parse(now, timeZone: TimeZone(identifier: "UTC") ?? .current) == nil
+    else { return }
+    throw ValidationError("--now must be YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], not '\(now)'")
+  }
+
   /// A clock in the settings' time zone at `--now`, or at the wall clock.
   func clock(_ settings: Settings) throws -> LocalClock {
     guard let now else { return LocalClock(now: Date(), timeZone: settings.timeZone) }

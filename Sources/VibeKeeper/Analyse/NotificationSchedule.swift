@@ -77,7 +77,7 @@ public enum NotificationSchedule {
     let links = Permalinks(PublishedView(household).household)
     var out = doses(household, clock: clock, through: through)
     out += streaks(household, analysis: analysis)
-    out += occasions(analysis, through: through)
+    out += occasions(analysis, settings: settings.occasions, through: through)
     out += budgets(analysis, settings: settings)
     out += pantry(analysis, settings: settings)
     out = out.filter { $0.expires > clock.now && $0.moment <= through }
@@ -203,11 +203,17 @@ public enum NotificationSchedule {
 
   // MARK: Occasions
 
-  static func occasions(_ analysis: HouseholdAnalysis, through: Date) -> [Notice] {
+  static func occasions(
+    _ analysis: HouseholdAnalysis, settings: Settings.OccasionSettings, through: Date
+  ) -> [Notice] {
     let clock = analysis.clock
     var out: [Notice] = []
     for o in analysis.upcoming {
-      for point in o.reminders where point <= through {
+      // Every point, not only those still ahead (`o.reminders`, what the site shows): a
+      // notice stays current to the end of its day, so a run after the point still sends it.
+      let points = UpcomingOccasions.reminderPoints(
+        for: o.date, leadDays: settings.leadDays, time: settings.reminderTime, clock: clock)
+      for point in points where point <= through {
         let day = clock.localDate(of: point)
         let days = day.days(to: o.date)
         let when =
@@ -249,7 +255,9 @@ public enum NotificationSchedule {
     where s.state == .current && s.budget.active && !s.isSuperseded && s.alert {
       let b = s.budget
       let over = s.spent > b.amount
-      let money = { (v: Decimal) in DecimalFormat.plain(v, places: 2) }
+      // In the currency's minor unit, as the site and the report show it (JPY 0, KWD 3).
+      let places = Currency.minorUnits(of: b.currency)
+      let money = { (v: Decimal) in DecimalFormat.plain(v, places: places) }
       let percent = DecimalFormat.plain(s.percentUsed ?? 0, places: 0)
       let left =
         over
@@ -277,7 +285,10 @@ public enum NotificationSchedule {
         e.daysLeft == 0 ? "today" : e.daysLeft == 1 ? "tomorrow" : "in \(e.daysLeft) days"
       let item = e.itemID ?? Slug.make(e.name, fallback: "item")
       return Notice(
-        key: "pantry/\(e.purchaseID)/\(item)/\(e.expires)", kind: .pantry, moment: moment,
+        // Named by what was bought when, not by the purchase's place in its file: a line
+        // added above it (a receipt entered late) must not send the notice again. The
+        // expiry first: notices of one moment go by key, the soonest first.
+        key: "pantry/\(e.expires)/\(item)/\(e.bought)", kind: .pantry, moment: moment,
         expires: clock.startOfDay(e.expires.adding(days: 1)),
         title: "\(e.name) expires \(when)",
         message:

@@ -51,6 +51,11 @@ public struct NotifyRun: Sendable {
     public var channels: [String] = []
     /// Whether every message went out.
     public var succeeded: Bool { deliveries.allSatisfy { $0.problem == nil } }
+    /// Why nothing was sent although channels may be set: the settings have an error (they
+    /// say where notices go and when; fallbacks could send at the wrong time or place).
+    public var refusal: String?
+    /// Whether the data had errors (the run exits 1 though it sent the rest).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
   }
 
   /// A notice of the schedule and where it goes (`notify --dry-run`).
@@ -60,8 +65,15 @@ public struct NotifyRun: Sendable {
     public var channels: [(name: String, sent: Bool)]
   }
 
-  /// Loads the household at `now` (else at `nowText`, else at the wall clock).
-  func load(_ now: Date?) throws(NotifyProblem) -> (Household, LocalClock, [Diagnostic]) {
+  /// The message of a run the settings' error stopped.
+  public static let settingsRefusal =
+    "the settings have an error, so nothing was sent (they say where notices go and when); fix it and run again"
+
+  /// Loads the household at `now` (else at `nowText`, else at the wall clock), with the
+  /// loader's diagnostics and whether the settings are usable.
+  func load(_ now: Date?) throws(NotifyProblem) -> (
+    Household, LocalClock, [Diagnostic], Bool
+  ) {
     var loader = DataLoader(root: root, displayRoot: displayRoot)
     loader.schema = schema
     let result = loader.load()
@@ -74,14 +86,21 @@ public struct NotifyRun: Sendable {
       }
       instant = parsed
     }
-    return (household, LocalClock(now: instant, timeZone: zone), result.diagnostics)
+    return (
+      household, LocalClock(now: instant, timeZone: zone), result.diagnostics,
+      result.settingsUsable
+    )
   }
 
-  /// Sends what is due at `now` (see `load`).
+  /// Sends what is due at `now` (see `load`); nothing when the settings have an error.
   public func run(now: Date? = nil) throws -> Outcome {
-    let (household, clock, diagnostics) = try load(now)
+    let (household, clock, diagnostics, settingsUsable) = try load(now)
     var outcome = Outcome()
     outcome.diagnostics = diagnostics
+    guard settingsUsable else {
+      outcome.refusal = Self.settingsRefusal
+      return outcome
+    }
     let settings = household.settings
     let channels = settings.notify.channels
     outcome.channels = channels.map(\.name)
@@ -137,9 +156,10 @@ public struct NotifyRun: Sendable {
   public func schedule(now: Date? = nil, days: Int) throws(NotifyProblem) -> (
     planned: [Planned], clock: LocalClock, outcome: Outcome
   ) {
-    let (household, clock, diagnostics) = try load(now)
+    let (household, clock, diagnostics, settingsUsable) = try load(now)
     var outcome = Outcome()
     outcome.diagnostics = diagnostics
+    if !settingsUsable { outcome.refusal = Self.settingsRefusal }
     let channels = household.settings.notify.channels
     outcome.channels = channels.map(\.name)
     let sent = state.entries().sentPairs

@@ -179,4 +179,82 @@ import Testing
     #expect(budget.map(\.key) == ["budget/november/over"])
     #expect(budget.first?.title == "Over budget: Groceries")
   }
+
+  /// An occasion's notice is current from its reminder point to the end of that day: a
+  /// run a minute (or hours) after `occasions.reminder_time` still sends it.
+  @Test func occasionNoticeStaysCurrentToTheEndOfItsDay() throws {
+    let h = try Self.household([
+      "contacts/mum.md": "---\nname: Mum\nbirthday: 1966-12-03\n---\n"
+    ])
+    for local in ["2026-11-26T09:00", "2026-11-26T09:01", "2026-11-26T13:30", "2026-11-26T23:59"] {
+      #expect(
+        Self.due(h, local).filter { $0.kind == .occasions }.map(\.key) == [
+          "occasion/birthday/mum/2026-12-03/7"
+        ], "\(local)")
+    }
+    #expect(Self.due(h, "2026-11-26T08:59").filter { $0.kind == .occasions }.isEmpty)
+    #expect(Self.due(h, "2026-11-27T00:00").filter { $0.kind == .occasions }.isEmpty)
+    // The day before and the day itself, late in the day.
+    #expect(
+      Self.due(h, "2026-12-02T22:00").filter { $0.kind == .occasions }.map(\.title) == [
+        "Mum's birthday tomorrow"
+      ])
+    #expect(
+      Self.due(h, "2026-12-03T18:00").filter { $0.kind == .occasions }.map(\.title) == [
+        "Mum's birthday today"
+      ])
+  }
+
+  /// A budget notice shows money in the currency's minor unit, as the site does.
+  @Test func budgetNoticeInTheCurrencysMinorUnit() throws {
+    let h = try Self.household([
+      "budgets/yen.md": """
+      ---
+      title: Tokyo
+      amount: 23000
+      currency: JPY
+      start: 2026-11-01
+      end: 2026-11-30
+      ---
+      """,
+      "budgets/kwd.md": """
+      ---
+      title: Kuwait
+      amount: 100.500
+      currency: KWD
+      start: 2026-11-01
+      end: 2026-11-30
+      ---
+      """,
+      "purchases/2026/11.yml": """
+      - {date: 2026-11-02, name: Hotel, price: 23233.5, currency: JPY}
+      - {date: 2026-11-03, name: Souk, price: 92.346, currency: KWD}
+      """,
+    ])
+    let budgets = Self.due(h, "2026-11-24T09:00").filter { $0.kind == .budgets }
+    #expect(
+      budgets.map(\.message).sorted() == [
+        "23234 of 23000 JPY spent; 234 over.",
+        "92.346 of 100.500 KWD spent; 8.154 left for 6 days.",
+      ])
+  }
+
+  /// A pantry notice is named by what was bought when: a purchase line added above it
+  /// (a receipt entered late) does not make it a new notice.
+  @Test func pantryNoticeKeepsItsKeyWhenALineIsAddedAbove() throws {
+    let before = try Self.household([
+      "purchases/2026/11.yml": "- {date: 2026-11-20, name: Eggs, price: 3, expires: 2026-11-25}\n"
+    ])
+    let after = try Self.household([
+      "purchases/2026/11.yml": """
+      - {date: 2026-11-02, name: Tea, price: 4}
+      - {date: 2026-11-20, name: Eggs, price: 3, expires: 2026-11-25}
+      """
+    ])
+    let keys = { (h: Household) in
+      Self.due(h, "2026-11-24T09:00").filter { $0.kind == .pantry }.map(\.key)
+    }
+    #expect(keys(before) == ["pantry/2026-11-25/eggs/2026-11-20"])
+    #expect(keys(after) == keys(before))
+  }
 }

@@ -48,6 +48,9 @@ import Testing
           "---\ntitle: House\namount: 100\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
         "purchases/2026/11.yml": "- {date: 2026-11-02, name: Soap, price: 90}\n",
       ]
+      // The secrets are of the default channels: other channels have none here (a secret
+      // for a channel the settings do not have is an error of the settings).
+      if channels != nil { files["vibekeeper.local.yml"] = nil }
       for (k, v) in extra { files[k] = v }
       folder = try TempFolder(files)
       state = folder.url.deletingLastPathComponent()
@@ -119,6 +122,39 @@ import Testing
     #expect(try f.at("2026-11-24T12:00").deliveries.isEmpty)
     #expect(f.hook.requests.count == 2)
     #expect(f.ntfy.requests.count == 1)
+  }
+
+  /// Settings with an error (a time that does not exist) send nothing: the fallbacks could
+  /// send at the wrong time or to the wrong place. The run says why; records with errors
+  /// are reported as errors of the run.
+  @Test func settingsWithAnErrorSendNothing() throws {
+    let f = try Fixture(extra: [
+      "vibekeeper.yml": """
+      title: Test household
+      timezone: Europe/Berlin
+      notify:
+        time: "25:00"
+        channels:
+          phone: {type: ntfy, server: "http://127.0.0.1:9", priority: high}
+      """
+    ])
+    defer { f.cleanup() }
+    let outcome = try f.at("2026-11-24T09:00")
+    #expect(outcome.refusal == NotifyRun.settingsRefusal)
+    #expect(outcome.deliveries.isEmpty)
+    #expect(outcome.hasErrors)
+    #expect(f.ntfy.requests.isEmpty)
+    let planned = try f.run.schedule(
+      now: NowOption.parse("2026-11-24T09:00", timeZone: TimeZone(identifier: "Europe/Berlin")!),
+      days: 1)
+    #expect(planned.outcome.refusal == NotifyRun.settingsRefusal)
+    // A record with an error: the rest is sent, and the run has errors.
+    let g = try Fixture(extra: ["reminders/broken.md": "---\ntitle: [unclosed\n---\n"])
+    defer { g.cleanup() }
+    let sent = try g.at("2026-11-24T08:00")
+    #expect(sent.refusal == nil)
+    #expect(sent.deliveries.map(\.title) == ["Vitamin D"])
+    #expect(sent.hasErrors)
   }
 
   @Test func aFailedSendIsTriedAgainAndReported() throws {

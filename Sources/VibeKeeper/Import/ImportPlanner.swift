@@ -36,6 +36,12 @@ struct ImportPlanner {
   private var contactDays: [String: String] = [:]
   private var takenIDs: [RecordKind: Set<String>] = [:]
   private var reservedPaths: Set<String> = []
+  /// The contacts this import writes as new files, by id: where in `newFiles`, their
+  /// fields and body (a later card of the same person may add the birthday).
+  private var plannedContacts: [String: (index: Int, fields: [Field], body: String)] = [:]
+  private typealias Field = (name: String, value: ImportedRecord.Value)
+  /// The ids of the records this import writes.
+  private var createdIDs: Set<String> = []
 
   init(household: Household, writer: DataWriter) {
     self.writer = writer
@@ -91,7 +97,19 @@ struct ImportPlanner {
   }
 
   static func sameContact(name: String) -> String { "name:" + ActionContext.key(name) }
-  static func sameGame(name: String) -> String { "name:" + ActionContext.key(name) }
+  static func sameGame(name: String) -> String { "name:" + gameKey(name) }
+
+  /// A game's name as a key: letters and digits (`ActionContext.key`), then the symbols
+  /// besides them (emoji), so `Read 📚` and `Read 📰` are two habits, not one.
+  static func gameKey(_ name: String) -> String {
+    let symbols = name.unicodeScalars.filter {
+      !$0.properties.isAlphabetic && !("0"..."9").contains($0) && !$0.properties.isWhitespace
+        && !CharacterSet.punctuationCharacters.contains($0)
+        && ($0.properties.isEmojiPresentation || $0.properties.generalCategory == .otherSymbol)
+    }
+    let key = ActionContext.key(name)
+    return symbols.isEmpty ? key : key + "|" + String(String.UnicodeScalarView(symbols))
+  }
   static func sameOccasion(title: String, date: String, yearly: Bool, rule: String?) -> String {
     // A yearly one by its day of the year (or its rule), not the year: a holiday typed
     // with another year is the same holiday. A one-off one by its date.
@@ -142,7 +160,7 @@ struct ImportPlanner {
       case .text(let t), .plain(let t): resolved.append((name, t, value))
       case .id(of: let key):
         if let id = sourceIDs[key] {
-          resolved.append((name, id, .plain(id)))
+          resolved.append((name, id, .text(id)))
         } else {
           missing = key
         }
@@ -197,10 +215,16 @@ struct ImportPlanner {
       // The card's birthday tells the next card of the name apart, whatever their order.
       if record.kind == .contacts, birthdays[id] == nil {
         birthdays[id] = raw["birthday"].flatMap(Birthday.init(written:))
+        // A contact new in this import takes the birthday its first card did not have
+        // (a phone's card, then the same person's from Google).
+        if birthdays[id] != nil, let written = raw["birthday"] { addBirthday(written, to: id) }
       }
       // A result is nothing but its game, day and player: the same one is this one.
       if record.kind == .results {
         report.alreadyImported += 1
+      } else if createdIDs.contains(id) {
+        // The same record as one this import writes: repeated, not already there.
+        report.repeated.append((record.label, id))
       } else {
         report.alreadyThere.append((record.label, id))
       }
@@ -220,7 +244,7 @@ struct ImportPlanner {
       isNew = true
     case .list(let name):
       id = freeBase(record.kind, prefix: "", Slug.make(record.slugSource))
-      fields.insert((name: "id", value: .plain(id)), at: 0)
+      fields.insert((name: "id", value: .text(id)), at: 0)
       path = "\(record.kind.folder)/\(name).yml"
       isNew = false
     case .monthly(let year, let month):
@@ -250,8 +274,12 @@ struct ImportPlanner {
       if let same = same(record.kind, raw) { contactsByName[same, default: []].append(id) }
     }
     takenIDs[record.kind, default: []].insert(id.lowercased())
+    createdIDs.insert(id)
     switch record.placement {
     case .file:
+      if record.kind == .contacts {
+        plannedContacts[id] = (newFiles.count, fields, record.body)
+      }
       newFiles.append(
         FileChange(path: path, before: nil, after: Self.markdown(fields, body: record.body)))
     case .list:
@@ -262,6 +290,20 @@ struct ImportPlanner {
       appends[path, default: []].append(Self.flow(fields))
     }
     report.added.append((path, record.kind, record.label, isNew))
+  }
+
+  /// Writes `birthday` into contact `id`, new in this import, after its names.
+  private mutating func addBirthday(_ birthday: String, to id: String) {
+    guard var planned = plannedContacts[id],
+      !planned.fields.contains(where: { $0.name == "birthday" })
+    else { return }
+    let names: Set<String> = ["name", "first_name", "last_name", "relationship"]
+    let at = (planned.fields.lastIndex { names.contains($0.name) } ?? -1) + 1
+    planned.fields.insert((name: "birthday", value: .plain(birthday)), at: at)
+    plannedContacts[id] = planned
+    let file = newFiles[planned.index]
+    newFiles[planned.index] = FileChange(
+      path: file.path, before: nil, after: Self.markdown(planned.fields, body: planned.body))
   }
 
   /// The file changes of every record added: the new files, then the appended ones.

@@ -68,7 +68,7 @@ struct LoopHabits {
             batch.problem(line: line, "this habit has no name, so it is not imported")
             return
           }
-          var habit = Habit(name: name, key: "loop:" + ActionContext.key(name))
+          var habit = Habit(name: name, key: "loop:" + ImportPlanner.gameKey(name))
           habit.numeric = col("Type") == "NUMERICAL"
           habit.unit = col("Unit").flatMap { $0.isEmpty ? nil : $0 }
           habit.target = col("Target Value").flatMap(Double.init)
@@ -94,18 +94,19 @@ struct LoopHabits {
       batch.problem(.error, line: 1, "\(habitsFile) has no Name column; is it Loop's Habits.csv?")
       return batch
     }
-    // Checkmarks.csv: Date, then one column per habit, newest first. Loop writes the
-    // columns in Habits.csv's order and the names unquoted (a name with a comma splits the
-    // header but not the rows), so the columns go by position and the header is skipped.
+    // Checkmarks.csv: Date, then one column per habit exported, newest first. Loop writes
+    // every habit to Habits.csv but only the habits chosen to Checkmarks.csv (one habit's
+    // own export writes one column), in Habits.csv's order, the names unquoted (a name with
+    // a comma splits the header but not the rows): the header names the columns.
     var results: [(date: LocalDate, habit: Int, value: String, line: Int)] = []
-    var sawHeader = false
+    var columns: [Int]?
     var checkBatch = ImportBatch(file: checkmarksFile)
     do {
       try CSVReader(separator: ",").read(
         checkmarksFile,
         row: { row, line in
-          guard sawHeader else {
-            sawHeader = true
+          guard let columns else {
+            columns = LoopHabits.columns(row, names: habits.map(\.name))
             return
           }
           guard let first = row.first,
@@ -116,14 +117,13 @@ struct LoopHabits {
             }
             return
           }
-          for j in habits.indices where j + 1 < row.count {
-            results.append((date, j, row[j + 1].trimmingCharacters(in: .whitespaces), line))
+          for (k, j) in columns.enumerated() where k + 1 < row.count {
+            results.append((date, j, row[k + 1].trimmingCharacters(in: .whitespaces), line))
           }
         }, problem: { line, message in checkBatch.problem(line: line, message) })
     } catch {
       batch.problem(.error, line: 1, "\(error)")
     }
-    batch.problems += checkBatch.problems
     results.sort { ($0.date, $0.habit) < ($1.date, $1.habit) }
     for r in results {
       let habit = habits[r.habit]
@@ -146,7 +146,7 @@ struct LoopHabits {
           // Not done (no, automatic, unknown, skipped); anything else is not Loop's and is
           // said (a file cut off in the middle of a value).
           if !["0", "1", "-1", "3", "YES_AUTO", "NO", "UNKNOWN", "SKIP", ""].contains(value) {
-            batch.problem(
+            checkBatch.problem(
               line: r.line,
               "'\(r.value)' is not a Loop check-mark value, so \(habit.name) on \(r.date) is not imported (is the file cut off?)"
             )
@@ -161,6 +161,34 @@ struct LoopHabits {
           placement: .monthly(year: r.date.year, month: r.date.month),
           origin: SourceLocation(file: checkmarksFile, line: r.line, column: 1)))
     }
+    batch.problems += checkBatch.problems
     return batch
+  }
+
+  /// The habit (by position in Habits.csv) of each column of Checkmarks.csv after the date,
+  /// read from its header: each habit's name, commas and all, in Habits.csv's order (the
+  /// trailing empty cell is no column). A header that is not that (an older or hand-made
+  /// file) gives every habit in order, as Loop's full export has them.
+  static func columns(_ header: [String], names: [String]) -> [Int] {
+    let cells = header.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+    var columns: [Int] = []
+    var at = cells.startIndex
+    var next = 0
+    while at < cells.endIndex, !(at == cells.endIndex - 1 && cells[at].isEmpty) {
+      // The first habit from `next` on whose name the cells from `at` spell.
+      guard
+        let j = names.indices.dropFirst(next).first(where: { j in
+          let width = names[j].split(separator: ",", omittingEmptySubsequences: false).count
+          return at + width <= cells.endIndex
+            && cells[at..<(at + width)].joined(separator: ",")
+              == names[j].split(separator: ",", omittingEmptySubsequences: false)
+              .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ",")
+        })
+      else { return Array(names.indices) }
+      columns.append(j)
+      at += names[j].split(separator: ",", omittingEmptySubsequences: false).count
+      next = j + 1
+    }
+    return columns
   }
 }

@@ -109,7 +109,7 @@ struct PurchasesCSV {
       var fields: [(name: String, value: ImportedRecord.Value)] = [
         ("date", .plain(date.description))
       ]
-      if let item = set["item"] { fields.append(("item", .plain(item.lowercased()))) }
+      if let item = set["item"] { fields.append(("item", .text(item.lowercased()))) }
       if let name, set["item"] == nil || set["name"] != nil {
         fields.append(("name", .text(String(name.prefix(200)))))
       }
@@ -123,7 +123,7 @@ struct PurchasesCSV {
       }
       if let category = set["category"] { fields.append(("category", .text(category))) }
       if let currency = set["currency"]?.uppercased(), currency != household.settings.currency {
-        fields.append(("currency", .plain(currency)))
+        fields.append(("currency", .text(currency)))
       }
       if let e = set["expires"], let d = mapping.date(e) ?? LocalDate(iso: e) {
         fields.append(("expires", .plain(d.description)))

@@ -71,6 +71,14 @@ struct VCardContacts {
     // Relationships: the user's own card names them directly; another card's related
     // names say "spouse of Ana".
     let me = options.me.map(ActionContext.key)
+    if let named = options.me, !people.isEmpty,
+      !people.contains(where: { ActionContext.key($0.name) == me })
+    {
+      batch.problem(
+        line: 1,
+        "--me '\(named)' names no card of this file, so its relationships are each card's own ('mother of …')",
+        hint: "give the name of your own card as this file writes it")
+    }
     var relationship: [String: String] = [:]
     for p in people {
       let isMe = me == ActionContext.key(p.name)
@@ -92,7 +100,11 @@ struct VCardContacts {
       }
       if let b = p.birthday { fields.append(("birthday", .plain(b))) }
       if !p.tags.isEmpty {
-        fields.append(("tags", .plain("[" + p.tags.joined(separator: ", ") + "]")))
+        fields.append(
+          (
+            "tags",
+            .plain("[" + p.tags.map { YAMLText.text($0, flow: true) }.joined(separator: ", ") + "]")
+          ))
       }
       var record = ImportedRecord(
         kind: .contacts, key: p.key, label: p.name, fields: fields,

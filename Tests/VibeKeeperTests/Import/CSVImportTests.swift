@@ -45,6 +45,55 @@ import Testing
     #expect(out.plan.changes.isEmpty)
   }
 
+  /// Loop's export from one habit's screen writes every habit to Habits.csv and only that
+  /// one to Checkmarks.csv: the columns go by the header's names (a name with a comma
+  /// spans two header cells), and a bad value is reported at its line of Checkmarks.csv.
+  @Test func loopColumnsGoByTheHeadersNames() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    try f.folder.write(
+      "in/one/Habits.csv",
+      Data(
+        "Position,Name,Question\n001,Meditate,\n002,\"Read, then sleep\",\n003,Wake up early,\n"
+          .utf8))
+    try f.folder.write(
+      "in/one/Checkmarks.csv",
+      Data("Date,Read, then sleep,Wake up early,\n2015-01-25,2,YES_MAN,\n2015-01-24,0,2,\n".utf8))
+    let out = try f.run(.loop, [f.folder.url.appendingPathComponent("in/one").path])
+    #expect(
+      f.text("results/2015/01.yml").hasSuffix(
+        "- {game: wake-up-early, date: 2015-01-24}\n- {game: read-then-sleep, date: 2015-01-25}\n"
+      ))
+    #expect(out.plan.notes.count == 1)
+    #expect(out.plan.notes.first?.location.file.hasSuffix("Checkmarks.csv") == true)
+    #expect(out.plan.notes.first?.location.line == 2)
+    #expect(LoopHabits.columns(["Date", "B", ""], names: ["A", "B", "C"]) == [1])
+    #expect(LoopHabits.columns(["Date", "A", "C", ""], names: ["A", "B", "C"]) == [0, 2])
+    #expect(LoopHabits.columns(["Date", "X", "Y"], names: ["A", "B"]) == [0, 1])
+  }
+
+  /// Two habits whose names differ only by an emoji are two games, not one.
+  @Test func habitsThatDifferByAnEmojiAreTwoGames() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    try f.folder.write("in/two/Habits.csv", Data("Position,Name\n001,Read 📚\n002,Read 📰\n".utf8))
+    try f.folder.write(
+      "in/two/Checkmarks.csv",
+      Data("Date,Read 📚,Read 📰,\n2015-01-25,2,0,\n2015-01-24,0,2,\n".utf8))
+    let folder = f.folder.url.appendingPathComponent("in/two").path
+    try f.run(.loop, [folder])
+    let r = f.loaded()
+    #expect(r.household.games.map(\.name).sorted() == ["Read 📚", "Read 📰"])
+    let ids = Dictionary(uniqueKeysWithValues: r.household.games.map { ($0.name, $0.id) })
+    let books = try #require(ids["Read 📚"])
+    let news = try #require(ids["Read 📰"])
+    #expect(books != news)
+    #expect(
+      f.text("results/2015/01.yml").hasSuffix(
+        "- {game: \(news), date: 2015-01-24}\n- {game: \(books), date: 2015-01-25}\n"))
+    #expect(try f.run(.loop, [folder]).plan.changes.isEmpty)
+  }
+
   @Test func habitResultsWithAMappingAndAGrownFile() throws {
     let f = try ImportFixture(["games/wordle.md": "---\nname: Wordle\n---\n"])
     defer { f.cleanup() }

@@ -257,6 +257,68 @@ import Testing
     #expect(f.loaded().household.contacts.filter { $0.name == "Dee Park" }.count == 2)
   }
 
+  /// A phone's card without a birthday, then the same person's card with one (Google's),
+  /// in one run: the contact is written once, with the birthday, and the second card is
+  /// counted as repeated in this import (not as already in the data folder).
+  @Test func aLaterCardOfANewContactAddsItsBirthday() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let phone = try f.source(
+      "phone.vcf", "BEGIN:VCARD\nVERSION:2.1\nN:Lima;Ana;;;\nFN:Ana Lima\nEND:VCARD\n")
+    let google = try f.source(
+      "google.vcf",
+      "BEGIN:VCARD\nVERSION:3.0\nUID:g1\nFN:Ana Lima\nBDAY:1990-06-20\nEND:VCARD\n")
+    let out = try f.run(.vcard, [phone, google])
+    let contacts = f.loaded().household.contacts
+    #expect(contacts.count == 1)
+    #expect(contacts.first?.birthday == Birthday(month: 6, day: 20, year: 1990))
+    #expect(
+      f.text("contacts/ana-lima.md").hasPrefix(
+        "---\nname: Ana Lima\nfirst_name: Ana\nlast_name: Lima\nbirthday: 1990-06-20\nsource: vcard:"
+      ))
+    #expect(out.plan.summary.contains("1 repeated in this import"), "\(out.plan.summary)")
+    #expect(!out.plan.summary.contains("already in the data folder"), "\(out.plan.summary)")
+    #expect(try f.run(.vcard, [phone, google]).plan.changes.isEmpty)
+  }
+
+  /// Values YAML would read as something else (`null`) are written quoted: a category
+  /// `null` stays a tag, a card named `null` keeps its anniversary linked.
+  @Test func yamlWordsInValuesAreQuoted() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let path = try f.source(
+      "odd.vcf",
+      """
+      BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima\nCATEGORIES:null,true,friends\nEND:VCARD
+      BEGIN:VCARD\nVERSION:4.0\nFN:null\nANNIVERSARY:20100505\nEND:VCARD
+
+      """)
+    let out = try f.run(.vcard, [path])
+    #expect(out.plan.changes.count == 3, "\(out.plan.summary)")
+    let r = f.loaded()
+    #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(lines(r))")
+    #expect(
+      r.household.contacts.first { $0.name == "Ana Lima" }?.tags == ["null", "true", "friends"])
+    let nobody = try #require(r.household.contacts.first { $0.name == "null" })
+    #expect(r.household.occasions.first?.contact == nobody.id)
+  }
+
+  /// `--me` that names no card of the file says so (the relationships are then each
+  /// card's own).
+  @Test func meThatNamesNoCardIsSaid() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let path = try f.source(
+      "fam.vcf",
+      "BEGIN:VCARD\nVERSION:3.0\nFN:Mina Park\nRELATED;TYPE=spouse;VALUE=text:Jun Park\nEND:VCARD\n"
+    )
+    let out = try f.run(.vcard, [path]) { $0.vcard.me = "Nobody Here" }
+    #expect(
+      out.plan.notes.contains {
+        $0.message.hasPrefix("--me 'Nobody Here' names no card of this file")
+      })
+  }
+
   /// A card's anniversary on the day its contact already has a yearly occasion is that
   /// occasion, whatever its title.
   @Test func anAnniversaryAlreadyWrittenIsNotAddedAgain() throws {

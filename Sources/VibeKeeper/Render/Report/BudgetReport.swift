@@ -78,6 +78,7 @@ extension Reports {
 
   private static func budgetJSON(_ s: BudgetSummary) -> JSONValue {
     let b = s.budget
+    let c = Currency.normalized(b.currency)
     return .object([
       JSONField("id", .string(b.id)), JSONField("title", .string(b.title)),
       JSONField("scope", .string(b.scope.description)),
@@ -87,13 +88,14 @@ extension Reports {
       JSONField("state", .string(s.state.rawValue)),
       JSONField("superseded", .bool(s.isSuperseded)),
       JSONField("superseded_by", .array(s.supersededBy.map(JSONValue.string))),
-      JSONField("amount", .money(b.amount)), JSONField("spent", .money(s.spent)),
-      JSONField("remaining", .money(s.remaining)),
+      JSONField("amount", .money(b.amount, currency: c)),
+      JSONField("spent", .money(s.spent, currency: c)),
+      JSONField("remaining", .money(s.remaining, currency: c)),
       JSONField("percent_used", ReportCells.percentJSON(s.percentUsed)),
       JSONField("total_days", .int(s.totalDays)), JSONField("days_elapsed", .int(s.daysElapsed)),
       JSONField("days_remaining", .int(s.daysRemaining)),
-      JSONField("daily_average", .money(s.dailyAverage)),
-      JSONField("projected_total", ReportCells.moneyJSON(s.projectedTotal)),
+      JSONField("daily_average", .money(s.dailyAverage, currency: c)),
+      JSONField("projected_total", ReportCells.moneyJSON(s.projectedTotal, c)),
       JSONField("projection_days", .int(s.projectionDays)),
       JSONField("projection_basis", .string(s.projectionBasis)),
       JSONField("on_track", .bool(s.onTrack)), JSONField("alert", .bool(s.alert)),
@@ -101,11 +103,12 @@ extension Reports {
       JSONField(
         "categories",
         .array(
-          s.categories.map { c in
+          s.categories.map { cat in
             .object([
-              JSONField("category", .string(c.category)), JSONField("spent", .money(c.spent)),
-              JSONField("budget", ReportCells.moneyJSON(c.budget)),
-              JSONField("over", .bool(c.over)),
+              JSONField("category", .string(cat.category)),
+              JSONField("spent", .money(cat.spent, currency: c)),
+              JSONField("budget", ReportCells.moneyJSON(cat.budget, c)),
+              JSONField("over", .bool(cat.over)),
             ])
           })),
       JSONField("excluded", ReportCells.excluded(s.excluded)),

@@ -53,7 +53,7 @@ extension Reports {
       JSONField("id", .string(g.id)),
       JSONField("title", .string(g.title)),
       JSONField("occasion", .optional(g.occasion.map { JSONValue.string($0.written) })),
-      JSONField("price", .optional(g.price.map(JSONValue.money))),
+      JSONField("price", .optional(g.price.map { .money($0, currency: g.currency) })),
       JSONField("currency", .string(g.currency)),
       JSONField("url", .optional(g.url.map(JSONValue.string))),
     ])

@@ -33,7 +33,8 @@ extension Reports {
         .object([
           JSONField("days", .int(PantryWaste.days)), JSONField("used", .int(w.used)),
           JSONField("wasted", .int(w.wasted)), JSONField("expired_unused", .int(w.expiredUnused)),
-          JSONField("lost_value", .money(w.lostValue)),
+          JSONField(
+            "lost_value", .money(w.lostValue, currency: household.settings.currency)),
           JSONField("percent_lost", ReportCells.percentJSON(w.percentLost)),
         ])))
     return Report(topic: "pantry", tables: [table], json: .object(fields))

@@ -59,10 +59,11 @@ extension Reports {
       alignments: [.left, .right, .right, .left, .left, .right], rows: rows)
   }
 
-  private static func pointJSON(_ p: PricePoint?) -> JSONValue {
+  private static func pointJSON(_ p: PricePoint?, _ currency: String) -> JSONValue {
     guard let p else { return .null }
     return .object([
-      JSONField("date", .string(p.date.description)), JSONField("price", .money(p.price)),
+      JSONField("date", .string(p.date.description)),
+      JSONField("price", .money(p.price, currency: currency)),
       JSONField("store", ReportCells.string(p.store)),
       JSONField("source", .string(p.source.rawValue)), JSONField("id", .string(p.recordID)),
       JSONField("outlier", .bool(p.isOutlier)),
@@ -70,17 +71,19 @@ extension Reports {
   }
 
   private static func historyJSON(_ h: ItemPriceHistory) -> JSONValue {
-    .object([
+    let c = h.currency
+    return .object([
       JSONField("item", .string(h.itemID)), JSONField("name", .string(h.name)),
       JSONField("currency", .string(h.currency)), JSONField("count", .int(h.count)),
-      JSONField("latest", pointJSON(h.latest)), JSONField("previous", pointJSON(h.previous)),
-      JSONField("change", ReportCells.moneyJSON(h.change)),
+      JSONField("latest", pointJSON(h.latest, c)), JSONField("previous", pointJSON(h.previous, c)),
+      JSONField("change", ReportCells.moneyJSON(h.change, c)),
       JSONField("change_percent", ReportCells.percentJSON(h.changePercent)),
-      JSONField("min", .money(h.min)), JSONField("max", .money(h.max)),
-      JSONField("mean", .money(h.mean)), JSONField("median", .money(h.median)),
+      JSONField("min", .money(h.min, currency: c)), JSONField("max", .money(h.max, currency: c)),
+      JSONField("mean", .money(h.mean, currency: c)),
+      JSONField("median", .money(h.median, currency: c)),
       JSONField("cheapest_store", ReportCells.string(h.cheapestStore)),
-      JSONField("outliers", .array(h.outliers.map(pointJSON))),
-      JSONField("observations", .array(h.points.map(pointJSON))),
+      JSONField("outliers", .array(h.outliers.map { pointJSON($0, c) })),
+      JSONField("observations", .array(h.points.map { pointJSON($0, c) })),
     ])
   }
 

@@ -28,8 +28,10 @@ enum ReportCells {
     return unit.first?.isNumber == true ? "\(q) × \(unit)" : "\(q) \(unit)"
   }
 
-  /// Optional money as JSON (two decimals), null when missing.
-  static func moneyJSON(_ amount: Decimal?) -> JSONValue { amount.map(JSONValue.money) ?? .null }
+  /// Optional money as JSON (in the currency's minor unit), null when missing.
+  static func moneyJSON(_ amount: Decimal?, _ code: String) -> JSONValue {
+    amount.map { .money($0, currency: code) } ?? .null
+  }
 
   /// A percentage as JSON (two decimals), null when missing.
   static func percentJSON(_ value: Decimal?) -> JSONValue {
@@ -73,7 +75,8 @@ enum ReportCells {
     .array(
       excluded.map { e in
         .object([
-          JSONField("currency", .string(e.currency)), JSONField("total", .money(e.total)),
+          JSONField("currency", .string(e.currency)),
+          JSONField("total", .money(e.total, currency: e.currency)),
           JSONField("count", .int(e.count)),
         ])
       })

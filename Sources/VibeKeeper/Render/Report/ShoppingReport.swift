@@ -81,37 +81,38 @@ extension Reports {
 
   private static func shoppingJSON(_ s: ShoppingListSummary) -> JSONValue {
     let list = s.list
+    let c = Currency.normalized(list.currency)
     return .object([
       JSONField("id", .string(list.id)), JSONField("title", .string(list.title)),
       JSONField("currency", .string(Currency.normalized(list.currency))),
       JSONField("completed", .bool(list.completed.isDone)),
       JSONField("completed_on", ReportCells.date(list.completed.date)),
-      JSONField("budget", ReportCells.moneyJSON(list.budget)),
-      JSONField("estimated_total", ReportCells.moneyJSON(s.estimatedTotal)),
+      JSONField("budget", ReportCells.moneyJSON(list.budget, c)),
+      JSONField("estimated_total", ReportCells.moneyJSON(s.estimatedTotal, c)),
       JSONField("missing_estimates", .int(s.missingEstimates)),
-      JSONField("spent", .money(s.spent)),
+      JSONField("spent", .money(s.spent, currency: c)),
       JSONField("unpriced_purchases", .int(s.unpricedPurchases)),
       JSONField("remaining_items", .int(s.remaining.count)),
-      JSONField("remaining_estimate", .money(s.remainingEstimate)),
-      JSONField("expected_total", ReportCells.moneyJSON(s.expectedTotal)),
-      JSONField("budget_left", ReportCells.moneyJSON(s.budgetLeft)),
+      JSONField("remaining_estimate", .money(s.remainingEstimate, currency: c)),
+      JSONField("expected_total", ReportCells.moneyJSON(s.expectedTotal, c)),
+      JSONField("budget_left", ReportCells.moneyJSON(s.budgetLeft, c)),
       JSONField("prices_as_of", .string(s.pricesAsOf.description)),
       JSONField("over_budget", .bool(s.overBudget)),
-      JSONField("items", .array(s.lines.map(lineJSON))),
+      JSONField("items", .array(s.lines.map { lineJSON($0, c) })),
     ])
   }
 
-  private static func lineJSON(_ l: ShoppingLine) -> JSONValue {
+  private static func lineJSON(_ l: ShoppingLine, _ c: String) -> JSONValue {
     .object([
       JSONField("item", ReportCells.string(l.itemID)), JSONField("name", .string(l.name)),
       JSONField("quantity", ReportCells.quantityJSON(l.quantity)),
-      JSONField("estimate", ReportCells.moneyJSON(l.estimate)),
+      JSONField("estimate", ReportCells.moneyJSON(l.estimate, c)),
       JSONField("estimate_source", .string(l.estimateSource.rawValue)),
-      JSONField("estimated_total", ReportCells.moneyJSON(l.estimatedTotal)),
+      JSONField("estimated_total", ReportCells.moneyJSON(l.estimatedTotal, c)),
       JSONField("purchased", .bool(l.purchased.isDone)),
       JSONField("purchased_on", ReportCells.date(l.purchased.date)),
-      JSONField("actual", ReportCells.moneyJSON(l.actual)),
-      JSONField("spent", ReportCells.moneyJSON(l.spent)),
+      JSONField("actual", ReportCells.moneyJSON(l.actual, c)),
+      JSONField("spent", ReportCells.moneyJSON(l.spent, c)),
     ])
   }
 }

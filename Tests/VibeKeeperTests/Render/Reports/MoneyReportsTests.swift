@@ -59,6 +59,32 @@ import Testing
       categories.contains("Left out, other currencies (never converted): 20.00 GBP (1 record)"))
   }
 
+  /// JSON money is written in its currency's minor unit, as the table writes it: a
+  /// three-decimal KWD budget keeps its third decimal, a JPY one has none.
+  @Test func budgetJSONInTheCurrencysMinorUnit() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Asia/Tokyo\ncurrency: JPY\n",
+      "budgets/trip.md":
+        "---\ntitle: Trip\namount: 100.500\ncurrency: KWD\nstart: 2028-02-01\nend: 2028-02-29\ncategories: {food: 50}\n---\n",
+      "budgets/home.md":
+        "---\ntitle: Home\namount: 23000\nstart: 2028-02-01\nend: 2028-02-29\n---\n",
+      "purchases/2028/02.yml": """
+      - {date: 2028-02-02, name: Souk, price: 12.345, currency: KWD, category: food}
+      - {date: 2028-02-03, name: Hotel, price: 23233.5}
+      """,
+    ]).household
+    let clock = LocalClock(
+      now: NowOption.parse("2028-02-29T10:00", timeZone: TimeZone(identifier: "Asia/Tokyo")!)!,
+      timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+    let json = lines(Reports.budgets(h, analysis: HouseholdAnalysis(h, clock: clock)))
+    for expected in [
+      "\"amount\": 100.500,", "\"spent\": 12.345,", "\"remaining\": 88.155,",
+      "\"amount\": 23000,", "\"spent\": 23234,", "\"remaining\": -234,",
+    ] {
+      #expect(json.contains(expected), "\(expected)")
+    }
+  }
+
   @Test func pricesReport() {
     let r = Reports.prices(
       Self.household(), analysis: HouseholdAnalysis(Self.household(), clock: clock))

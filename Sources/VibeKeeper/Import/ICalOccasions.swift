@@ -245,12 +245,24 @@ struct ICalOccasions {
       return refuse("falls in month \(m) while it starts on \(e.start)")
     }
     if let u = rule["UNTIL"], let bound = untilDay(u, of: e) {
-      // `until` is the last day the occasion falls on.
+      // `until` is the last day the occasion falls on; the start is always one (RFC 5545:
+      // an UNTIL before it leaves the start alone).
       y.until = bound
-      y.until = y.dates(from: e.start, count: 400).last ?? bound
+      y.until = y.dates(from: e.start, count: 400).last ?? e.start
     }
     if let c = rule["COUNT"].flatMap({ Int($0) }), c >= 1 {
       y.until = y.dates(from: e.start, count: c).last
+      // A yearly 29 February counts the leap years alone (a day that does not exist is
+      // no instance): COUNT=3 from 2024 ends in 2032.
+      if y.rule == nil, e.start.month == 2, e.start.day == 29 {
+        var year = e.start.year
+        var counted = 1
+        while counted < c, year < 9_996 {
+          year += 1
+          if LocalDate(year: year, month: 2, day: 29) != nil { counted += 1 }
+        }
+        y.until = LocalDate(year: year, month: 2, day: 29) ?? y.until
+      }
     }
     if skips > 0 {
       batch.problem(

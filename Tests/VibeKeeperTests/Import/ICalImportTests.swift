@@ -176,6 +176,40 @@ import Testing
   /// A series that ends, written as its days: EXDATE days and occurrences cancelled are
   /// left out; an `UNTIL` in UTC is read in the event's zone (the day whose occurrence
   /// starts after it is not one); each EXDATE day counts in the warning.
+  /// RFC 5545 counts a yearly 29 February in leap years alone, and an UNTIL before the
+  /// start leaves the start as the one day.
+  @Test func leapDayCountAndAnUntilBeforeTheStart() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let path = try f.source(
+      "cal.ics",
+      """
+      BEGIN:VCALENDAR\r
+      VERSION:2.0\r
+      BEGIN:VEVENT\r
+      UID:leap\r
+      SUMMARY:Leap party\r
+      DTSTART;VALUE=DATE:20240229\r
+      RRULE:FREQ=YEARLY;COUNT=3\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:once\r
+      SUMMARY:Open day\r
+      DTSTART;VALUE=DATE:20250510\r
+      RRULE:FREQ=YEARLY;UNTIL=20240101\r
+      END:VEVENT\r
+      END:VCALENDAR\r
+
+      """)
+    try f.run(.ical, [path])
+    let r = f.loaded()
+    #expect(r.diagnostics.isEmpty, "\(lines(r))")
+    let leap = try #require(r.household.occasions.first { $0.title == "Leap party" })
+    #expect(leap.until == LocalDate(year: 2032, month: 2, day: 29))
+    let once = try #require(r.household.occasions.first { $0.title == "Open day" })
+    #expect(once.until == LocalDate(year: 2025, month: 5, day: 10))
+  }
+
   @Test func skippedDaysAndUntilInUTC() throws {
     let f = try ImportFixture()
     defer { f.cleanup() }

@@ -115,7 +115,10 @@ public struct DataLoader: Sendable {
     var channels: NotifySettingsDecoder.Source?
     if let url = scan.settingsURL {
       let display = shown(url.lastPathComponent)
-      if let bytes = FileManager.default.contents(atPath: url.path) {
+      if let problem = DataLoader.unreadable(url, display: display) {
+        // Not the defaults: those would open the feeds and publish what is private.
+        diagnostics.append(problem)
+      } else if let bytes = FileManager.default.contents(atPath: url.path) {
         settingsBytes = [UInt8](bytes)
         switch SourceText.decode([UInt8](bytes), file: display) {
         case .failure(let d): diagnostics.append(d)
@@ -131,6 +134,11 @@ public struct DataLoader: Sendable {
         }
       }
     }
+    if let url = scan.localSettingsURL,
+      let problem = DataLoader.unreadable(url, display: shown(url.lastPathComponent))
+    {
+      diagnostics.append(problem)
+    }
     let local = scan.localSettingsURL
       .flatMap { FileManager.default.contents(atPath: $0.path) }.map { [UInt8]($0) }
     diagnostics += LocalSettings.read(
@@ -143,6 +151,26 @@ public struct DataLoader: Sendable {
       diagnostics.append(missing)
     }
     return (settings, SettingsBytes(main: settingsBytes, local: local), diagnostics, usable)
+  }
+
+  /// An error when the settings file at `url` is there but cannot be read: a folder, a
+  /// link to nothing, or a file this user may not read.
+  static func unreadable(_ url: URL, display: String) -> Diagnostic? {
+    var isDir: ObjCBool = false
+    let why: String
+    if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) {
+      why = "is a link to nothing"
+    } else if isDir.boolValue {
+      why = "is a folder, not a file"
+    } else if !FileManager.default.isReadableFile(atPath: url.path) {
+      why = "cannot be read (no permission)"
+    } else {
+      return nil
+    }
+    return Diagnostic(
+      .error, SourceLocation(file: display, line: 1, column: 1),
+      "\(url.lastPathComponent) \(why); the settings say what is private and where the feeds go, so nothing is published without them",
+      hint: "make it a readable file (chmod u+r), or remove it to use the defaults")
   }
 
   /// The bytes of both settings files as decoded (nil: no such file).

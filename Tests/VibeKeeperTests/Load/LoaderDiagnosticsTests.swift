@@ -30,6 +30,24 @@ import Testing
     #expect(!YAMLReader.isOverIndented(1, in: "title: Note: buy milk\n"))
   }
 
+  /// A settings file that is there but cannot be read (a folder, a link to nothing) is an
+  /// error that holds the site back, never the defaults (open feeds, nothing private).
+  @Test func settingsThatCannotBeReadAreAnError() throws {
+    let folder = try TempFolder(["gifts/a.md": "---\ntitle: Lamp\n---\n"])
+    defer { folder.cleanup() }
+    let settings = folder.url.appendingPathComponent("vibekeeper.yml")
+    try FileManager.default.createSymbolicLink(
+      atPath: settings.path, withDestinationPath: "nowhere.yml")
+    let local = folder.url.appendingPathComponent(LocalSettings.fileName)
+    try FileManager.default.createDirectory(at: local, withIntermediateDirectories: true)
+    let r = DataLoader(root: folder.url, displayRoot: "data").load()
+    #expect(!r.settingsUsable)
+    let errors = r.diagnostics.filter { $0.severity == .error }.map(\.message)
+    #expect(errors.contains { $0.hasPrefix("vibekeeper.yml is a link to nothing") })
+    #expect(errors.contains { $0.hasPrefix("\(LocalSettings.fileName) is a folder, not a file") })
+    #expect(r.household.gifts.count == 1)
+  }
+
   @Test func missingClosingFenceAndNoFrontMatter() throws {
     let r = try load([
       "gifts/open.md": "---\ntitle: Lamp\n\nSome notes\n",

@@ -205,12 +205,19 @@ public struct DataLoader: Sendable {
           .error, SourceLocation(file: recordFile.displayPath, line: 1, column: 1),
           "the file is \(mb) MB; record files are limited to \(DataFolderScan.maxFileSize / 1_048_576) MB",
           hint: "split it into several files, e.g. one per month (purchases/2026/11.yml)"))
+      failed.leftOut = recordFile.leftOutWhole(
+        at: SourceLocation(file: recordFile.displayPath, line: 1, column: 1))
       return FileOutcome(output: failed, stamp: stamp, reused: false)
     case .unreadable:
+      let location = SourceLocation(file: recordFile.displayPath, line: 1, column: 1)
+      let why =
+        FileManager.default.isReadableFile(atPath: file.fullPath)
+        ? "the file cannot be read" : "the file cannot be read (no permission)"
       failed.diagnostics.append(
         Diagnostic(
-          .error, SourceLocation(file: recordFile.displayPath, line: 1, column: 1),
-          "the file cannot be read"))
+          .error, location, why,
+          hint: "make it readable (chmod u+r), or move it out of the data folder"))
+      failed.leftOut = recordFile.leftOutWhole(at: location)
       return FileOutcome(output: failed, stamp: nil, reused: false)
     }
   }

@@ -45,17 +45,34 @@ struct RecordFile {
   /// Decodes the file's bytes.
   func decode(_ bytes: [UInt8], context: DecodeContext) -> Output {
     var out = decodeWhole(bytes, context: context)
-    // A file of one record that could not be read at all (not UTF-8, a merge conflict, bad
-    // YAML) still names its record, by the file's id: a purchase of `item: milk` says
-    // that `items/milk.md` is left out for its error, and still counts, as for any other
-    // error in that record (a list file's records have ids of their own, unknown here).
-    if out.records.isEmpty, out.leftOut.isEmpty, isMarkdown || !context.lists.contains(kind),
+    if out.records.isEmpty, out.leftOut.isEmpty,
       let error = out.diagnostics.first(where: { $0.severity == .error })
     {
-      out.leftOut.append(
-        LeftOut(kind: kind, id: fileID, location: error.location, references: []))
+      out.leftOut = leftOutWhole(at: error.location, text: String(decoding: bytes, as: UTF8.self))
     }
     return out
+  }
+
+  /// The records of a file that could not be read at all (not UTF-8, a merge conflict, bad
+  /// YAML, no permission), as far as they can be named: by the file's id, and by each
+  /// `id:` its lines give (a list file's records). A purchase of `item: milk` then says
+  /// that milk is left out for its error, and still counts, as for any other error in that
+  /// record, instead of naming a record that "does not exist".
+  func leftOutWhole(at location: SourceLocation, text: String = "") -> [LeftOut] {
+    var ids = [fileID]
+    for line in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
+      guard let range = line.range(of: "id:"),
+        range.lowerBound == line.startIndex
+          || " \t{,-".contains(line[line.index(before: range.lowerBound)])
+      else { continue }
+      let value = line[range.upperBound...].drop { $0 == " " || $0 == "\t" }
+        .prefix { !",}#\"' \t".contains($0) }
+      if !value.isEmpty { ids.append(value.lowercased()) }
+    }
+    var seen: Set<String> = []
+    return ids.filter { seen.insert($0).inserted }.map {
+      LeftOut(kind: kind, id: $0, location: location, references: [])
+    }
   }
 
   /// Decodes the file's bytes, without naming the record of a file that cannot be read.

@@ -48,6 +48,34 @@ import Testing
     #expect(r.household.gifts.count == 1)
   }
 
+  /// A file that cannot be read at all names the records it holds as far as it can (its
+  /// file id, the `id:` of its lines): what names them gets a note and still counts, as
+  /// for a Markdown record with an error, never "does not exist".
+  @Test func aFileThatFailsWholeStillNamesItsRecords() throws {
+    let r = try load([
+      "items/eggs.yml": "name: \"Eggs\n",
+      "items/pantry.yml": "- {id: milk, name: \"Milk}\n- id: flour\n  name: Flour\n  unit: [kg\n",
+      "purchases/2026/11.yml": """
+      - {date: 2026-11-02, item: eggs, price: 3}
+      - {date: 2026-11-03, item: milk, price: 1}
+      - {date: 2026-11-04, item: flour, price: 2}
+      - {date: 2026-11-05, item: sugar, price: 2}
+      """,
+    ])
+    let errors = r.diagnostics.filter { $0.severity == .error }
+    #expect(
+      errors.map(\.location.file).sorted() == [
+        "data/items/eggs.yml", "data/items/pantry.yml", "data/purchases/2026/11.yml",
+      ], "\(lines(r))")
+    #expect(
+      errors.contains { $0.message.contains("'sugar'") && $0.message.contains("does not exist") })
+    let notes = r.diagnostics.filter { $0.severity == .note }.map(\.message)
+    for id in ["eggs", "milk", "flour"] {
+      #expect(notes.contains { $0.contains("'\(id)', which is left out until its error is fixed") })
+    }
+    #expect(r.household.purchases.count == 3)
+  }
+
   @Test func missingClosingFenceAndNoFrontMatter() throws {
     let r = try load([
       "gifts/open.md": "---\ntitle: Lamp\n\nSome notes\n",

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import VibeKeeper
+
+/// Problems only visible across records: an entry filed in another month's file.
+@Suite struct CrossRecordChecksTests {
+  /// A dose copied into another month's file is said (the daily actions look for what is
+  /// written in the month's file and would mark it again); entries in their month, and
+  /// files that are not monthly, are not.
+  @Test func anEntryInAnotherMonthsFileIsSaid() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/iron.md": "---\ntitle: Iron\nschedule: {time: \"08:30\", days: daily}\n---\n",
+      "doses/2025/01.yml":
+        "- {reminder: iron, due: 2026-11-23T08:30, at: 2026-11-23T08:31, status: done}\n",
+      "doses/2026/11.yml":
+        "- {reminder: iron, due: 2026-11-24T08:30, at: 2026-11-24T08:31, status: done}\n",
+      // 23:30 UTC on 31 October is 00:30 on 1 November in Berlin: November's file.
+      "purchases/2026/11.yml": "- {date: 2026-11-01, name: Tea, price: 2}\n",
+      "purchases/2026/12.yml": "- {date: 2026-11-30, name: Milk, price: 1}\n",
+      "purchases/extra.yml": "- {date: 2026-05-01, name: Soap, price: 3}\n",
+      "results/2026/1.yml": "- {game: wordle, date: 2026-01-31}\n",
+      "games/wordle.md": "---\nname: Wordle\n---\n",
+    ]).household
+    let warnings = CrossRecordChecks.misfiled(h)
+    #expect(
+      warnings.map(\.location.file).sorted() == [
+        "data/doses/2025/01.yml", "data/purchases/2026/12.yml",
+      ])
+    #expect(
+      warnings.first { $0.location.file == "data/doses/2025/01.yml" }?.hint
+        == "move the line to doses/2026/11.yml: the daily actions look for what is written in the month's file"
+    )
+    #expect(CrossRecordChecks.monthOfFile("results/2026/1.yml", .results)! == (2026, 1))
+    #expect(CrossRecordChecks.monthOfFile("results/2026/13.yml", .results) == nil)
+    #expect(CrossRecordChecks.monthOfFile("purchases/extra.yml", .purchases) == nil)
+  }
+}

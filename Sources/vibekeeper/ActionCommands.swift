@@ -192,6 +192,11 @@ struct BoughtCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Best before.", valueName: "DATE")) var expires: String?
   @Option(help: "The spending category.") var category: String?
   @Option(help: "A shopping list whose line for the item is ticked.") var list: String?
+  @Option(
+    help: ArgumentHelp(
+      "The currency paid in (ISO 4217; default: the list's, else the settings').", valueName: "CODE"
+    ))
+  var currency: String?
   @Option(help: ArgumentHelp("The day (YYYY-MM-DD).", valueName: "DATE")) var at: String?
   @OptionGroup var options: ActionOptions
 
@@ -209,6 +214,7 @@ struct BoughtCommand: ParsableCommand {
     }
     action.category = category
     action.list = list
+    action.currency = currency
     action.date = at
     try options.run(action)
   }
@@ -295,14 +301,14 @@ struct GiftCommand: ParsableCommand {
   @Argument(help: "The gift (id or title).") var gift: String
   @Flag(help: "Bought.") var bought = false
   @Flag(help: "Given.") var given = false
-  @Option(help: "The price paid.") var price: String?
+  @Option(help: "The price paid (with --given: for a gift not marked bought).") var price: String?
   @Option(help: ArgumentHelp("The day (YYYY-MM-DD).", valueName: "DATE")) var at: String?
   @OptionGroup var options: ActionOptions
 
   func run() throws {
     guard bought != given else { throw ValidationError("say --bought or --given") }
-    var action = GiftAction(
-      gift: gift, step: bought ? .bought(price: try decimalArgument(price, "--price")) : .given)
+    let paid = try decimalArgument(price, "--price")
+    var action = GiftAction(gift: gift, step: bought ? .bought(price: paid) : .given(price: paid))
     action.date = at
     try options.run(action)
   }

@@ -16,7 +16,7 @@ import Testing
     try folder.write(
       "data/reminders/vitamin-d.md",
       Data(
-        "---\ntitle: Vitamin D\ncategory: medication\ncreated: 2026-11-01\nschedule: {time: \"08:00\", days: daily}\n---\n"
+        "---\ntitle: Vitamin D\ncategory: medication\ncreated: 2026-10-01\nschedule: {time: \"08:00\", days: daily}\n---\n"
           .utf8))
     try folder.write("data/games/wordle.md", Data("---\nname: Wordle\n---\n".utf8))
     try folder.write(
@@ -86,6 +86,97 @@ import Testing
     #expect(
       Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
         "store: Aldi}\n- {date: 2026-11-25, item: oat-milk, price: 1.99}\n"))
+  }
+
+  /// What a list in another currency buys is paid in that currency: the purchase says so
+  /// (never counted in the household's); `--currency` says it without a list.
+  @Test func boughtOnAListInAnotherCurrencyCarriesIt() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/shopping/nyc.md",
+      Data(
+        "---\ntitle: NYC trip\ncurrency: USD\nitems:\n  - {item: oat-milk, estimate: 2.49}\n---\n"
+          .utf8))
+    let out = try vk(["bought", "oat-milk", "--list", "nyc", "--now", "2026-11-29T10:00"], folder)
+    #expect(out.status == 0, "\(out.stderr)")
+    #expect(out.stdout.contains("2.49 USD") || out.stdout.contains("$2.49"), "\(out.stdout)")
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
+        "- {date: 2026-11-29, item: oat-milk, price: 2.49, currency: USD}\n"))
+    let own = try vk(
+      ["bought", "--name", "Bagels", "3", "--currency", "usd", "--now", "2026-11-29T11:00"], folder)
+    #expect(own.status == 0, "\(own.stderr)")
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
+        "- {date: 2026-11-29, name: Bagels, price: 3, currency: USD}\n"))
+    let clash = try vk(
+      [
+        "bought", "oat-milk", "--list", "weekend", "--currency", "USD", "--now", "2026-11-29T12:00",
+      ],
+      folder)
+    #expect(clash.status == 1)
+    #expect(clash.stderr.contains("'Weekend' is in EUR, not USD"), "\(clash.stderr)")
+  }
+
+  /// `gift --given --price` of a gift never marked bought: bought that day at that price;
+  /// of one bought at another price: refused, nothing written.
+  @Test func giftGivenWithAPrice() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let out = try vk(
+      ["gift", "scarf", "--given", "--price", "45", "--now", "2026-12-24T18:00"], folder)
+    #expect(out.status == 0, "\(out.stderr)")
+    let text = Self.text(folder, "data/gifts/scarf.md")
+    #expect(text.contains("price: 45"), "\(text)")
+    #expect(text.contains("purchased: 2026-12-24") && text.contains("given: 2026-12-24"))
+    try folder.write(
+      "data/gifts/mug.md",
+      Data("---\ntitle: Mug\nprice: 12\nstatus: purchased\npurchased: 2026-12-01\n---\n".utf8))
+    let before = Self.text(folder, "data/gifts/mug.md")
+    let refused = try vk(
+      ["gift", "mug", "--given", "--price", "10", "--now", "2026-12-24T18:00"], folder)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("was bought on 2026-12-01"), "\(refused.stderr)")
+    #expect(Self.text(folder, "data/gifts/mug.md") == before)
+  }
+
+  /// A share dated after tomorrow has not happened: refused, nothing written; tomorrow's
+  /// (out the evening before) is written for its day.
+  @Test func aShareFromTheFutureIsRefused() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write("data/games/mini.md", Data("---\nname: The Mini\n---\n".utf8))
+    let later = try vk(
+      ["played", "-", "--now", "2026-11-29T10:00"], folder,
+      stdin: "I solved the 12/25/2026 New York Times Mini Crossword in 0:42!\n")
+    #expect(later.status == 1)
+    #expect(later.stderr.contains("has not come yet"), "\(later.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("data/results/2026/12.yml").path))
+    let tomorrow = try vk(
+      ["played", "-", "--now", "2026-11-29T21:00"], folder,
+      stdin: "I solved the 11/30/2026 New York Times Mini Crossword in 0:42!\n")
+    #expect(tomorrow.status == 0, "\(tomorrow.stderr)")
+  }
+
+  /// `done` before a reminder began (its `created` day, without `starts`) finds nothing
+  /// due: the reports count from that day, so such a dose would count nowhere.
+  @Test func doneBeforeTheReminderBeganIsRefused() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/reminders/eye-cream.md",
+      Data(
+        "---\ntitle: Eye cream\ncreated: 2026-11-29\nschedule: {time: \"21:00\", days: daily}\n---\n"
+          .utf8))
+    let early = try vk(["done", "eye-cream", "--now", "2026-11-29T02:00"], folder)
+    #expect(early.status == 1)
+    #expect(early.stderr.contains("nothing of 'Eye cream' is due around"), "\(early.stderr)")
+    #expect(early.stderr.contains("next: 2026-11-29T21:00"), "\(early.stderr)")
+    let onTime = try vk(["done", "eye-cream", "--now", "2026-11-29T21:05"], folder)
+    #expect(onTime.status == 0, "\(onTime.stderr)")
   }
 
   @Test func refusalsWriteNothing() throws {

@@ -83,7 +83,7 @@ import Testing
     }
     for gift in ["pottery-course", "birthdays/moomin-mug", "Moomin mug", "olive-tre"] {
       Self.expectSame(GiftAction(gift: gift, step: .bought(price: 12)), in: root)
-      Self.expectSame(GiftAction(gift: gift, step: .given), in: root)
+      Self.expectSame(GiftAction(gift: gift, step: .given(price: nil)), in: root)
     }
   }
 

@@ -19,6 +19,8 @@ public struct BoughtAction: DataAction {
   public var list: String?
   /// The day it was bought (`YYYY-MM-DD`; default today).
   public var date: String?
+  /// The currency paid in (an ISO 4217 code); by default the list's, else the settings'.
+  public var currency: String?
 
   /// A purchase of `item`.
   public init(item: String) { self.item = item }
@@ -28,7 +30,8 @@ public struct BoughtAction: DataAction {
     let found: Item? = oneOff ? nil : try c.find(Item.self, item, title: \.name)
     let name = found?.name ?? item.trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else { throw DataWriter.Problem(description: "say what you bought") }
-    let currency = c.household.settings.currency
+    let home = Currency.normalized(c.household.settings.currency)
+    var currency = self.currency.map(Currency.normalized) ?? home
     var paid = price
     var quantity = quantity
     // The list line to tick, found first: its estimate and quantity are the defaults.
@@ -36,6 +39,16 @@ public struct BoughtAction: DataAction {
     if let list {
       let shopping = try c.find(ShoppingList.self, list, title: \.title)
       try shopping.refuseChangesWhenDone()
+      // What a list in dollars buys is paid in dollars: the purchase says so, and is
+      // never counted in the household's currency.
+      let listCurrency = Currency.normalized(shopping.currency)
+      if let given = self.currency, Currency.normalized(given) != listCurrency {
+        throw DataWriter.Problem(
+          description:
+            "'\(shopping.title)' is in \(listCurrency), not \(Currency.normalized(given)); buy it without --list, or without --currency"
+        )
+      }
+      currency = listCurrency
       let key = found.map { "item:" + $0.id } ?? "name:" + name.lowercased()
       let lines = shopping.entries.filter { $0.mergeKey == key }
       guard let ticked = lines.first else {
@@ -89,6 +102,7 @@ public struct BoughtAction: DataAction {
       fields.append(("name", YAMLText.flowScalar(name)))
     }
     fields.append(("price", ActionContext.amount(paid)))
+    if currency != home { fields.append(("currency", currency)) }
     if let quantity, quantity != 1 { fields.append(("quantity", ActionContext.amount(quantity))) }
     if let store { fields.append(("store", YAMLText.flowScalar(store))) }
     if let category { fields.append(("category", YAMLText.flowScalar(category))) }

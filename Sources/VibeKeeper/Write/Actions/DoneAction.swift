@@ -61,9 +61,13 @@ public struct DoneAction: DataAction {
           description: "'\(r.title)' (due once, \(c.local(only))) is already marked")
       }
     }
+    // A reminder begins on its `starts`, else the day it was `created`: an occurrence
+    // before that is none (the reports count from then on).
+    let begins = r.created
     let candidates = HealthReminders.occurrences(
       of: r, from: when.addingTimeInterval(-Self.after), to: when.addingTimeInterval(Self.before),
-      clock: c.clock)
+      clock: c.clock
+    ).filter { due in begins.map { c.clock.localDate(of: due) >= $0 } ?? true }
     let open = candidates.filter { !answered.contains($0) }
     if let text = self.due {
       guard let meant = NowOption.parse(text, timeZone: c.clock.timeZone),

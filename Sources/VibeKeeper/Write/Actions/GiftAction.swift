@@ -1,12 +1,13 @@
 import Foundation
 
-/// `vibekeeper gift GIFT --bought [--price P] [--at DATE]` and `--given [--at DATE]`: the
-/// gift's status and dates change in its own file, nothing else.
+/// `vibekeeper gift GIFT --bought [--price P] [--at DATE]` and `--given [--price P]
+/// [--at DATE]`: the gift's status and dates change in its own file, nothing else.
 public struct GiftAction: DataAction {
   /// Bought or given.
   public enum Step: Sendable {
     case bought(price: Decimal?)
-    case given
+    /// Given; a gift never marked bought is bought that day, at `price` when given.
+    case given(price: Decimal?)
   }
 
   /// The gift's id or title.
@@ -37,7 +38,7 @@ public struct GiftAction: DataAction {
       if let price { fields.append(("price", ActionContext.amount(price))) }
       let paid = (price ?? g.price).map { " " + Currency.format($0, code: g.currency) } ?? ""
       summary = "Bought gift \(g.title)\(paid)"
-    case .given:
+    case .given(let price):
       guard g.status != .given else {
         throw DataWriter.Problem(description: "'\(g.title)' is already given")
       }
@@ -48,8 +49,17 @@ public struct GiftAction: DataAction {
         )
       }
       fields = [("status", "given"), ("given", day)]
-      // Given without being marked bought: bought that day.
-      if g.purchased == nil { fields.append(("purchased", day)) }
+      // Given without being marked bought: bought that day, at the price given.
+      if g.purchased == nil {
+        fields.append(("purchased", day))
+        if let price { fields.append(("price", ActionContext.amount(price))) }
+      } else if let price, price != g.price {
+        throw DataWriter.Problem(
+          description:
+            "'\(g.title)' was bought on \(g.purchased?.description ?? "")"
+            + (g.price.map { " for " + Currency.format($0, code: g.currency) } ?? "")
+            + "; --price is what was paid when it was bought: change `price:` in \(g.meta.path)")
+      }
       if let id = g.recipient { c.records.read(.contacts, id: id) }
       let to = c.household.contact(g.recipient).map { " to \($0.name)" } ?? ""
       summary = "Gave \(g.title)\(to)"

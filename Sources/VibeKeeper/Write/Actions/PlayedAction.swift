@@ -97,6 +97,13 @@ public struct PlayedAction: DataAction {
     if let at {
       when = .instant(try c.moment(at))
     } else if let date = shared?.date, date != c.clock.today {
+      // Tomorrow's puzzle comes out the evening before; a later day has not happened.
+      guard date <= c.clock.today.adding(days: 1) else {
+        throw DataWriter.Problem(
+          description:
+            "the share is of \(date), which has not come yet (today is \(c.clock.today)); only what has happened is written"
+        )
+      }
       when = .day(date)
     }
     let day = when.localDate(in: c.clock)

@@ -199,23 +199,47 @@ struct RecordFile {
     -> Bool
   {
     let lines = text.linesAtLF
-    var entries: [(line: Int, text: Substring)] = []
-    var indent: Int?
+    var entries: [(line: Int, text: Substring, aside: Bool)] = []
+    // The entries' indentation: the one most of the `- ` lines have.
+    var indents: [Int: Int] = [:]
+    for raw in lines {
+      let spaces = raw.prefix { $0 == " " }.count
+      if raw.dropFirst(spaces).hasPrefix("- ") { indents[spaces, default: 0] += 1 }
+    }
+    var indent = indents.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key
     for (n, raw) in lines.enumerated() {
       let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
       let spaces = line.prefix { $0 == " " }.count
       let rest = line.dropFirst(spaces)
       if rest.isEmpty || rest.hasPrefix("#") || (n == 0 && rest == "---") { continue }
-      guard rest.hasPrefix("- ") || rest == "-", indent == nil || indent == spaces else {
+      if rest.hasPrefix("- ") || rest == "-", indent == nil || indent == spaces {
+        indent = spaces
+        entries.append((n + 1, line, false))
+      } else if rest.drop(while: { $0 == "-" || $0 == " " || $0 == "\t" }).hasPrefix("{") {
+        // A one-line entry written unlike the others (indented, a tab, `-{`, no `- `):
+        // its own error, not the month's.
+        entries.append((n + 1, line, true))
+      } else {
+        // A line of an entry that spans lines: the file is not one entry per line.
         return false
       }
-      indent = spaces
-      entries.append((n + 1, line))
     }
-    guard entries.count > 1 else { return false }
+    guard entries.count(where: { !$0.aside }) > 1 else { return false }
     // Each line alone: its entry, or what is wrong with it.
     var read: [Result<YAMLMapping, Problems>] = entries.enumerated().map { i, entry in
-      readLine(entry.text, at: entry.line, number: i + 1)
+      guard !entry.aside else {
+        let column = entry.text.prefix { $0 == " " }.count + 1
+        return .failure(
+          Problems(diagnostics: [
+            Diagnostic(
+              .error, location(entry.line, column),
+              "this line is not an entry like the others of the list, so it is left out",
+              hint:
+                "write it as they are: `- {field: value, ...}`, the `- ` at column \((indent ?? 0) + 1), spaces only"
+            )
+          ]))
+      }
+      return readLine(entry.text, at: entry.line, number: i + 1)
     }
     // An alias names an anchor on another line: the file is read again with only the
     // lines broken on their own left out, so an entry that failed for its alias alone is

@@ -304,6 +304,30 @@ import Testing
     #expect(block.diagnostics.contains { $0.severity == .error })
   }
 
+  /// A line of a month's log written unlike the others (indented, a tab before it, `-{`,
+  /// no `- `) loses its own entry, said at its line, not the month's.
+  @Test func aLineWrittenUnlikeTheOthersLeavesOutItsEntryAlone() throws {
+    let r = try load([
+      "purchases/2026/11.yml": """
+      - {date: 2026-11-02, name: A, price: 1}
+        - {date: 2026-11-03, name: B, price: 2}
+      \t- {date: 2026-11-04, name: C, price: 3}
+      -{date: 2026-11-05, name: D, price: 4}
+      {date: 2026-11-06, name: E, price: 5}
+      - {date: 2026-11-07, name: F, price: 6}
+
+      """
+    ])
+    #expect(r.household.purchases.map(\.name) == ["A", "F"])
+    let errors = r.diagnostics.filter { $0.severity == .error }
+    #expect(errors.map(\.location.line) == [2, 3, 4, 5], "\(lines(r))")
+    #expect(errors.map(\.location.column) == [3, 1, 1, 1], "\(lines(r))")
+    #expect(
+      errors.allSatisfy {
+        $0.message == "this line is not an entry like the others of the list, so it is left out"
+      })
+  }
+
   /// A reference written under an alias is said at that name and line.
   @Test func aReferenceIsSaidWhereItIsWritten() throws {
     let r = try load([

@@ -19,6 +19,19 @@ struct YAMLReader {
 
   /// Parses `yaml`; nil with diagnostics when it is not valid YAML.
   func read(_ yaml: Substring) -> (YAMLNode?, [Diagnostic]) {
+    if let hidden = hiddenBreak(in: yaml) {
+      // libyaml breaks the line there (YAML 1.1), where no editor shows a break: text
+      // after it in a comment or a value would be read as a line of its own.
+      return (
+        nil,
+        [
+          Diagnostic(
+            .error, location(hidden.line, hidden.column),
+            "U+\(String(hidden.scalar.value, radix: 16, uppercase: true)) (\(hidden.name)) is in this line: YAML reads a line break there, which editors do not show",
+            hint: "remove it; in a double-quoted value, write it as \\\(hidden.escape)")
+        ]
+      )
+    }
     if let tab = tabIndentation(in: yaml) {
       return (
         nil,
@@ -144,6 +157,30 @@ struct YAMLReader {
   }
 
   /// The first tab in a line's leading whitespace, where libyaml would fail obscurely.
+  /// The first U+0085, U+2028 or U+2029: characters YAML 1.1 reads as line breaks and
+  /// editors show as none.
+  func hiddenBreak(in yaml: Substring) -> (
+    line: Int, column: Int, scalar: Unicode.Scalar, name: String, escape: String
+  )? {
+    // All three are encoded with a lead byte 0xC2 (U+0085) or 0xE2 (U+2028, U+2029).
+    guard yaml.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { return nil }
+    var line = 1
+    var column = 1
+    for ch in yaml.unicodeScalars {
+      switch ch {
+      case "\n":
+        line += 1
+        column = 1
+        continue
+      case "\u{85}": return (line, column, ch, "next line", "N")
+      case "\u{2028}": return (line, column, ch, "line separator", "L")
+      case "\u{2029}": return (line, column, ch, "paragraph separator", "P")
+      default: column += 1
+      }
+    }
+    return nil
+  }
+
   func tabIndentation(in yaml: Substring) -> (line: Int, column: Int)? {
     guard yaml.utf8.contains(0x09) else { return nil }
     var line = 1

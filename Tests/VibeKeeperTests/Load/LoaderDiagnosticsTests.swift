@@ -328,6 +328,28 @@ import Testing
       })
   }
 
+  /// U+2028 (and U+2029, U+0085) is a line break to YAML and none to an editor: text
+  /// after it in a comment would be read as an entry nobody sees. Its line is an error,
+  /// at its place; the other lines load.
+  @Test func aLineSeparatorHidesNoEntry() throws {
+    let r = try load([
+      "purchases/2026/11.yml":
+        "- {date: 2026-11-02, name: A, price: 1}\n"
+        + "- {date: 2026-11-20, name: ok, price: 1}  # was 1\u{2028}- {date: 2026-11-20, name: ghost, price: 500}\n"
+        + "- {date: 2026-11-21, name: B, price: 2}\n",
+      "gifts/g.md": "---\ntitle: Lamp\u{85}x\n---\n",
+    ])
+    #expect(r.household.purchases.map(\.name) == ["A", "B"])
+    let errors = r.diagnostics.filter { $0.severity == .error }
+    #expect(
+      errors.map { "\($0.location.file):\($0.location.line):\($0.location.column)" } == [
+        "data/gifts/g.md:2:12", "data/purchases/2026/11.yml:2:50",
+      ], "\(lines(r))")
+    #expect(errors.last?.message.hasPrefix("U+2028 (line separator) is in this line") == true)
+    #expect(errors.last?.hint == "remove it; in a double-quoted value, write it as \\L")
+    #expect(r.household.gifts.isEmpty)
+  }
+
   /// A reference written under an alias is said at that name and line.
   @Test func aReferenceIsSaidWhereItIsWritten() throws {
     let r = try load([

@@ -150,13 +150,17 @@ public enum ShareText {
 
   // MARK: - The games
 
-  /// `Wordle 1,234 4/6*`: the number may group its thousands by locale; a grid that follows
-  /// must have a row per guess (six for `X/6`).
+  /// `Wordle 1,234 4/6*`: the number may group its thousands by locale, a comment may
+  /// follow the score (`4/6* 🔥`); a grid that follows must have a row per guess (six for
+  /// `X/6`).
   private static func wordle(_ lines: [Substring]) -> Reading? {
     let words = lines[0].split(whereSeparator: \.isWhitespace)
-    guard words.count >= 3, words[0] == "Wordle", let last = words.last,
-      let score = fraction(last, of: 6, hardMode: true),
-      let puzzle = number(Substring(words[1..<(words.count - 1)].joined(separator: " "))),
+    guard words.count >= 3, words[0] == "Wordle",
+      let at = words.indices.dropFirst(2).first(where: {
+        fraction(words[$0], of: 6, hardMode: true) != nil
+      }),
+      let score = fraction(words[at], of: 6, hardMode: true),
+      let puzzle = number(Substring(words[1..<at].joined(separator: " "))),
       rowsAgree(lines, with: score, width: 5, of: wordleSquares)
     else { return nil }
     return Reading(puzzle: puzzle, score: score.text, failed: score.failed)

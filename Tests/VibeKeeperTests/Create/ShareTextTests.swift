@@ -28,6 +28,15 @@ import Testing
     #expect(r.failed)
   }
 
+  /// A comment after the score on the first line (`4/6* 🔥`, `3/6 phew`) is ignored, as a
+  /// comment on a line of its own is.
+  @Test func wordleWithACommentAfterTheScore() throws {
+    let r = try parse("Wordle 1,627 4/6* 🔥\n\n⬛🟨⬛⬛⬛\n⬛🟩🟨⬛⬛\n🟩🟩⬛🟩⬛\n🟩🟩🟩🟩🟩")
+    #expect(r == ShareResult(game: "wordle", name: "Wordle", puzzle: 1_627, score: "4/6*"))
+    #expect(try parse("Wordle 1 627 3/6 phew, close one").puzzle == 1_627)
+    #expect(ShareText.parse("Wordle 1,627 🔥") == nil)
+  }
+
   @Test func wordleHardModeKeepsItsStar() throws {
     let r = try parse("Wordle 1,406 3/6*\n\n⬜⬜⬜⬜🟩\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩")
     #expect(r.score == "3/6*")

@@ -75,16 +75,21 @@ struct HouseholdAssembly {
       var record: LoadedRecord?
       var keep = true
       for ref in references where !known(ref) {
-        let problem = unresolved(ref)
-        diagnostics.append(problem)
+        var problem = unresolved(ref)
         // A name that is wrong is the record's own error: it is left out like any other.
-        // A name of a record left out for its error only loses the link.
+        // A name of a record left out for its error only loses the link, unless the
+        // record is nothing without it (a dose of a reminder): then it waits with it.
         guard problem.severity != .error else {
+          diagnostics.append(problem)
           keep = false
           continue
         }
         var changed = record ?? LoadedRecord(kind, at: index, in: h)
-        keep = changed.dropReference(ref) && keep
+        if !changed.dropReference(ref) {
+          keep = false
+          problem.message += "; this \(kind.singular) is left out with it"
+        }
+        diagnostics.append(problem)
         record = changed
       }
       if !keep {

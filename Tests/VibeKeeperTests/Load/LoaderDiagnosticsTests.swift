@@ -350,6 +350,27 @@ import Testing
     #expect(r.household.gifts.isEmpty)
   }
 
+  /// A dose of a reminder left out for its error is nothing without it: it waits with it,
+  /// and the note says so; a purchase of an item left out keeps counting.
+  @Test func aRecordThatIsNothingWithoutTheOneItNamesWaitsWithIt() throws {
+    let r = try load([
+      "reminders/iron.md": "---\ntitle: Iron\nschedule: {time: \"25:00\", days: daily}\n---\n",
+      "doses/2026/11.yml": "- {reminder: iron, at: 2026-11-20T08:00}\n",
+      "items/milk.md": "---\nname: [Milk\n---\n",
+      "purchases/2026/11.yml": "- {date: 2026-11-02, item: milk, price: 1}\n",
+    ])
+    let notes = r.diagnostics.filter { $0.severity == .note }.map(\.message)
+    #expect(
+      notes.contains(
+        "'reminder' names reminder 'iron', which is left out until its error is fixed; this dose is left out with it"
+      ), "\(notes)")
+    #expect(
+      notes.contains("'item' names item 'milk', which is left out until its error is fixed"),
+      "\(notes)")
+    #expect(r.household.doses.isEmpty)
+    #expect(r.household.purchases.count == 1)
+  }
+
   /// A reference written under an alias is said at that name and line.
   @Test func aReferenceIsSaidWhereItIsWritten() throws {
     let r = try load([

@@ -162,8 +162,20 @@ struct YAMLReader {
   func hiddenBreak(in yaml: Substring) -> (
     line: Int, column: Int, scalar: Unicode.Scalar, name: String, escape: String
   )? {
-    // All three are encoded with a lead byte 0xC2 (U+0085) or 0xE2 (U+2028, U+2029).
-    guard yaml.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else { return nil }
+    // Looked for in the bytes first (C2 85, E2 80 A8, E2 80 A9): text with `€` or `—`
+    // has the same lead bytes and none of these.
+    var (before, last): (UInt8, UInt8) = (0, 0)
+    var seen = false
+    for byte in yaml.utf8 {
+      if (last == 0xC2 && byte == 0x85)
+        || (before == 0xE2 && last == 0x80 && (byte == 0xA8 || byte == 0xA9))
+      {
+        seen = true
+        break
+      }
+      (before, last) = (last, byte)
+    }
+    guard seen else { return nil }
     var line = 1
     var column = 1
     for ch in yaml.unicodeScalars {

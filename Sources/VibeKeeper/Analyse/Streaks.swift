@@ -108,10 +108,17 @@ public enum Streaks {
       milestones: reached,
       nextMilestone: milestones.first { $0 > current })
     let named = results.filter { $0.game == game.id && $0.player != nil }
-    let players = Set(named.compactMap(\.player)).sorted()
+    // One player whatever the case their name is written in (`ana`, `Ana`), shown as
+    // first written.
+    var spelling: [String: String] = [:]
+    for r in named {
+      if let p = r.player { spelling[Household.nameKey(p)] = spelling[Household.nameKey(p)] ?? p }
+    }
+    let players = spelling.values.sorted()
     streak.players = players.map { player in
+      let key = Household.nameKey(player)
       let days = playedDays(
-        of: game.id, in: named.filter { $0.player == player }, clock: clock)
+        of: game.id, in: named.filter { $0.player.map(Household.nameKey) == key }, clock: clock)
       let (runs, current, playedToday) = Self.runs(days, today: today)
       return PlayerStreak(
         player: player, current: current, longest: runs.map(\.length).max() ?? 0,

@@ -161,6 +161,36 @@ import Testing
     #expect(tomorrow.status == 0, "\(tomorrow.stderr)")
   }
 
+  /// A player is one person whatever the case of their name: the same share by `ana` and
+  /// `Ana` is logged once, a later one takes the spelling written first, and the streaks
+  /// count one player.
+  @Test func aPlayerIsOnePersonWhateverTheCase() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let grid = "\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n"
+    let first = try vk(
+      ["played", "-", "--player", "Ana", "--now", "2026-11-24T08:00"], folder,
+      stdin: "Wordle 1,620 2/6" + grid)
+    #expect(first.status == 0, "\(first.stderr)")
+    let again = try vk(
+      ["played", "-", "--player", "ana", "--now", "2026-11-24T09:00"], folder,
+      stdin: "Wordle 1,620 2/6" + grid)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("Wordle 1620 is already logged"), "\(again.stderr)")
+    let next = try vk(
+      ["played", "-", "--player", "ana", "--now", "2026-11-25T08:00"], folder,
+      stdin: "Wordle 1,621 2/6" + grid)
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(Self.text(folder, "data/results/2026/11.yml").hasSuffix("player: Ana}\n"))
+    let h = DataLoader(root: folder.url.appendingPathComponent("data")).load().household
+    let clock = LocalClock(
+      now: NowOption.parse("2026-11-25T12:00", timeZone: h.settings.timeZone)!,
+      timeZone: h.settings.timeZone)
+    let wordle = Streaks.streaks(in: h, clock: clock).first { $0.game == "wordle" }
+    #expect(wordle?.players.map(\.player) == ["Ana"])
+    #expect(wordle?.players.first?.current == 2)
+  }
+
   /// `done` before a reminder began (its `created` day, without `starts`) finds nothing
   /// due: the reports count from that day, so such a dose would count nowhere.
   @Test func doneBeforeTheReminderBeganIsRefused() throws {

@@ -115,8 +115,15 @@ public struct PlayedAction: DataAction {
       c.records.read(.results, months: day.adding(days: -31), day.adding(days: 31))
     }
     let clock = c.clock
+    // A player is a person whatever the case they are written in (`ana`, `Ana`): the same
+    // puzzle by either is the same, and the line takes the spelling written before.
+    let playerKey = player.map(ActionContext.key)
+    let written =
+      playerKey.flatMap { key in
+        c.household.results.lazy.compactMap(\.player).first { ActionContext.key($0) == key }
+      } ?? player
     if let same = c.household.results.first(where: { r in
-      guard r.game == gameID, r.player == player else { return false }
+      guard r.game == gameID, r.player.map(ActionContext.key) == playerKey else { return false }
       if let puzzle { return r.puzzle == puzzle }
       return dated.map { r.when.localDate(in: clock) == $0 } ?? false
     }) {
@@ -132,12 +139,12 @@ public struct PlayedAction: DataAction {
     if let puzzle { fields.append(("puzzle", String(puzzle))) }
     if let score { fields.append(("score", YAMLText.text(score, flow: true))) }
     if failed { fields.append(("completed", "false")) }
-    if let player { fields.append(("player", YAMLText.flowScalar(player))) }
+    if let written { fields.append(("player", YAMLText.flowScalar(written))) }
     changes.append(try c.appending(YAMLText.flowEntry(fields), to: .results, month: day))
     let number = puzzle.map { " \($0)" } ?? ""
     let of = when == .day(day) ? " of \(day)" : ""
     let result = failed ? " (lost)" : score.map { " " + $0 } ?? ""
-    let who = player.map { " by \($0)" } ?? ""
+    let who = written.map { " by \($0)" } ?? ""
     return ActionPlan(
       changes: changes, summary: "Played \(gameName)\(number)\(of)\(result)\(who)")
   }

@@ -29,34 +29,75 @@ public enum CrossRecordChecks {
     return out
   }
 
-  /// A warning for each entry of a monthly file (`purchases/2026/11.yml`) dated in another
-  /// month: the daily actions look for what is already written in the month's file, so a
-  /// dose copied into `doses/2025/01.yml` would be marked again.
+  /// A warning for each monthly file (`purchases/2026/11.yml`) with entries dated in
+  /// another month, at the first of them: the daily actions look for what is already
+  /// written in the month's file, so a dose copied into `doses/2025/01.yml` would be
+  /// marked again.
   static func misfiled(_ household: Household) -> [Diagnostic] {
     let clock = LocalClock(
       now: Date(timeIntervalSince1970: 0), timeZone: household.settings.timeZone)
-    var out: [Diagnostic] = []
-    // A file's entries share its path: each path is read once.
-    var months: [String: (Int, Int)?] = [:]
-    func check(_ meta: RecordMeta, _ kind: RecordKind, _ date: LocalDate, _ what: String) {
-      if months[meta.path] == nil { months[meta.path] = .some(monthOfFile(meta.path, kind)) }
-      guard let (year, month) = months[meta.path] ?? nil, year != date.year || month != date.month
-      else { return }
-      let right = "\(kind.folder)/\(date.year)/\(date.month < 10 ? "0" : "")\(date.month).yml"
-      out.append(
-        Diagnostic(
-          .warning, meta.location,
-          "this \(what) is dated \(date) but is in \(meta.path), the file of \(year)-\(month < 10 ? "0" : "")\(month)",
-          hint:
-            "move the line to \(right): the daily actions look for what is written in the month's file"
-        ))
+    /// A monthly file's month, and its first and next month's first instants (so an
+    /// instant is placed by comparing, not by a calendar per entry).
+    struct Month {
+      let year: Int
+      let month: Int
+      let starts: Date
+      let ends: Date
+      func holds(_ date: LocalDate) -> Bool { date.year == year && date.month == month }
     }
-    for p in household.purchases { check(p.meta, .purchases, p.date, "purchase") }
+    var months: [String: Month?] = [:]
+    var misplaced: [String: (first: RecordMeta, date: LocalDate, what: String, count: Int)] = [:]
+    var order: [String] = []
+    func month(_ meta: RecordMeta, _ kind: RecordKind) -> Month? {
+      if let known = months[meta.path] { return known }
+      var found: Month?
+      if let (year, month) = monthOfFile(meta.path, kind),
+        let first = LocalDate(year: year, month: month, day: 1)
+      {
+        let next = first.adding(days: 31).adding(days: -(first.adding(days: 31).day - 1))
+        found = Month(
+          year: year, month: month, starts: clock.startOfDay(first), ends: clock.startOfDay(next))
+      }
+      months[meta.path] = .some(found)
+      return found
+    }
+    func note(_ meta: RecordMeta, _ date: @autoclosure () -> LocalDate, _ what: String) {
+      if misplaced[meta.path] == nil {
+        order.append(meta.path)
+        misplaced[meta.path] = (meta, date(), what, 0)
+      }
+      misplaced[meta.path]?.count += 1
+    }
+    for p in household.purchases {
+      if let m = month(p.meta, .purchases), !m.holds(p.date) { note(p.meta, p.date, "purchase") }
+    }
     for d in household.doses {
-      check(d.meta, .doses, clock.localDate(of: d.at), "dose (by when it was marked)")
+      if let m = month(d.meta, .doses), d.at < m.starts || d.at >= m.ends {
+        note(d.meta, clock.localDate(of: d.at), "dose (by when it was marked)")
+      }
     }
-    for r in household.results { check(r.meta, .results, r.when.localDate(in: clock), "result") }
-    return out
+    for r in household.results {
+      guard let m = month(r.meta, .results) else { continue }
+      switch r.when {
+      case .day(let day): if !m.holds(day) { note(r.meta, day, "result") }
+      case .instant(let at):
+        if at < m.starts || at >= m.ends { note(r.meta, clock.localDate(of: at), "result") }
+      }
+    }
+    return order.compactMap { path in
+      guard let (meta, date, what, count) = misplaced[path], let m = months[path] ?? nil
+      else { return nil }
+      let kind = String(path.prefix { $0 != "/" })
+      let right = "\(kind)/\(date.year)/\(date.month < 10 ? "0" : "")\(date.month).yml"
+      let others =
+        count > 1 ? " (and \(count - 1) more of this file's entries are of other months)" : ""
+      return Diagnostic(
+        .warning, meta.location,
+        "this \(what) is dated \(date) but is in \(path), the file of \(m.year)-\(m.month < 10 ? "0" : "")\(m.month)\(others)",
+        hint:
+          "move the line to \(right): the daily actions look for what is written in the month's file"
+      )
+    }
   }
 
   /// The year and month of a monthly file's path (`purchases/2026/11.yml`), else nil.

@@ -18,7 +18,8 @@ import Testing
         "- {reminder: iron, due: 2026-11-24T08:30, at: 2026-11-24T08:31, status: done}\n",
       // 23:30 UTC on 31 October is 00:30 on 1 November in Berlin: November's file.
       "purchases/2026/11.yml": "- {date: 2026-11-01, name: Tea, price: 2}\n",
-      "purchases/2026/12.yml": "- {date: 2026-11-30, name: Milk, price: 1}\n",
+      "purchases/2026/12.yml":
+        "- {date: 2026-11-30, name: Milk, price: 1}\n- {date: 2026-12-02, name: Tea, price: 1}\n- {date: 2027-01-01, name: Jam, price: 1}\n",
       "purchases/extra.yml": "- {date: 2026-05-01, name: Soap, price: 3}\n",
       "results/2026/1.yml": "- {game: wordle, date: 2026-01-31}\n",
       "games/wordle.md": "---\nname: Wordle\n---\n",
@@ -31,6 +32,11 @@ import Testing
     #expect(
       warnings.first { $0.location.file == "data/doses/2025/01.yml" }?.hint
         == "move the line to doses/2026/11.yml: the daily actions look for what is written in the month's file"
+    )
+    // One warning a file, at its first entry of another month.
+    #expect(
+      warnings.first { $0.location.file == "data/purchases/2026/12.yml" }?.message
+        == "this purchase is dated 2026-11-30 but is in purchases/2026/12.yml, the file of 2026-12 (and 1 more of this file's entries are of other months)"
     )
     #expect(CrossRecordChecks.monthOfFile("results/2026/1.yml", .results)! == (2026, 1))
     #expect(CrossRecordChecks.monthOfFile("results/2026/13.yml", .results) == nil)

@@ -119,6 +119,26 @@ import Testing
     #expect(clash.stderr.contains("'Weekend' is in EUR, not USD"), "\(clash.stderr)")
   }
 
+  /// A list line written by name is ticked with `--name`; without it, the refusal says so.
+  @Test func aLineByNameIsTickedWithName() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/shopping/baking.md",
+      Data("---\ntitle: Baking\nitems:\n  - {name: Ground almonds, estimate: 3.49}\n---\n".utf8))
+    let refused = try vk(
+      ["bought", "ground almonds", "--list", "baking", "--now", "2026-11-29T10:00"], folder)
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "'Baking' lists ground almonds by name, not as an item: tick it with `vibekeeper bought --name \"ground almonds\" --list baking`"
+      ), "\(refused.stderr)")
+    let ticked = try vk(
+      ["bought", "--name", "ground almonds", "--list", "baking", "--now", "2026-11-29T10:00"],
+      folder)
+    #expect(ticked.status == 0, "\(ticked.stderr)")
+  }
+
   /// `gift --given --price` of a gift never marked bought: bought that day at that price;
   /// of one bought at another price: refused, nothing written.
   @Test func giftGivenWithAPrice() throws {

@@ -27,7 +27,23 @@ public struct BoughtAction: DataAction {
 
   public func plan(_ c: inout ActionContext) throws(DataWriter.Problem) -> ActionPlan {
     let day = try c.day(date)
-    let found: Item? = oneOff ? nil : try c.find(Item.self, item, title: \.name)
+    let found: Item?
+    do throws(DataWriter.Problem) {
+      found = oneOff ? nil : try c.find(Item.self, item, title: \.name)
+    } catch {
+      // A list line written by name is ticked by name: say how.
+      if let list, let shopping = try? c.find(ShoppingList.self, list, title: \.title),
+        shopping.entries.contains(where: {
+          $0.item == nil && ActionContext.key($0.name ?? "") == ActionContext.key(item)
+        })
+      {
+        throw DataWriter.Problem(
+          description:
+            "'\(shopping.title)' lists \(item) by name, not as an item: tick it with `vibekeeper bought --name \"\(item)\" --list \(shopping.id)`"
+        )
+      }
+      throw error
+    }
     let name = found?.name ?? item.trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else { throw DataWriter.Problem(description: "say what you bought") }
     let home = Currency.normalized(c.household.settings.currency)

@@ -170,12 +170,16 @@ struct RecordFields {
   {
     guard let (name, s) = scalar(key, aliases: aliases, what: "a number") else { return nil }
     guard let d = ScalarParsing.decimal(s.text) else {
+      let parts = s.text.split(separator: ",", omittingEmptySubsequences: false)
       let hint =
-        s.text.contains(",") && !s.text.contains(".")
-        ? "write decimals with a point: \(s.text.replacingOccurrences(of: ",", with: "."))"
-        : s.text.contains(",")
-          ? "write the amount with digits and one point, no thousands separator, such as 1234.56"
-          : "write a plain number such as 12.50 (no currency sign)"
+        parts.count == 2 && parts[1].count == 3 && parts[1].allSatisfy(\.isASCII)
+          && parts[1].allSatisfy(\.isNumber)
+        ? RecordFields.thousandsOrDecimals(String(parts[0]), String(parts[1]), name: nil)
+        : s.text.contains(",") && !s.text.contains(".")
+          ? "write decimals with a point: \(s.text.replacingOccurrences(of: ",", with: "."))"
+          : s.text.contains(",")
+            ? "write the amount with digits and one point, no thousands separator, such as 1234.56"
+            : "write a plain number such as 12.50 (no currency sign)"
       error(name, "'\(name)' must be a number, not '\(s.text)'", hint: hint)
       return nil
     }
@@ -298,18 +302,32 @@ struct RecordFields {
     return nil
   }
 
+  /// The hint for `1,000`: a thousand or one with three decimals, as the writer meant.
+  static func thousandsOrDecimals(_ whole: String, _ part: String, name: String?) -> String {
+    let field = name.map { "\($0): " } ?? ""
+    return
+      "numbers take a point and no thousands separator: `\(field)\(whole)\(part)` is \(whole)\(part), `\(field)\(whole).\(part)` is \(whole) with three decimals"
+  }
+
   /// A list of texts (`[a, b]`), or one text with commas (`a, b`).
-  mutating func stringList(_ key: String) -> [String] {
+  mutating func stringList(_ key: String) -> [String] { placedStringList(key).map(\.text) }
+
+  /// `stringList`, each text with where it is written (an entry of `[a, b]` at its own
+  /// place; the texts of `a, b` at the value's).
+  mutating func placedStringList(_ key: String) -> [(text: String, at: SourceLocation)] {
     guard let (name, node) = take(key, []) else { return [] }
     switch node {
     case .scalar(let s):
+      let at = SourceLocation(file: file, line: node.position.line, column: node.position.column)
       return s.text.split(separator: ",").map { $0.trimmedBlanks() }
-        .filter { !$0.isEmpty }
+        .filter { !$0.isEmpty }.map { ($0, at) }
     case .sequence(let items, _, _):
-      var out: [String] = []
+      var out: [(text: String, at: SourceLocation)] = []
       for item in items {
         if case .scalar(let s) = item, !s.isNull {
-          out.append(s.text.trimmedBlanks())
+          let p = item.position
+          out.append(
+            (s.text.trimmedBlanks(), SourceLocation(file: file, line: p.line, column: p.column)))
         } else {
           let p = item.position
           report(
@@ -414,9 +432,11 @@ struct RecordFields {
       decimal
         ? "'\(name)' is written with a decimal comma: '\(written)'"
         : "'\(name)' is cut at a comma: '\(written)' reads as \(number.text) and a field '\(rest)'",
-      hint: decimal
-        ? "write decimals with a point: `\(name): \(number.text).\(rest)`"
-        : "write the amount with digits and one point, no thousands separator or currency sign, such as `\(name): 12.50`"
+      hint: decimal && rest.count == 3
+        ? RecordFields.thousandsOrDecimals(number.text, rest, name: name)
+        : decimal
+          ? "write decimals with a point: `\(name): \(number.text).\(rest)`"
+          : "write the amount with digits and one point, no thousands separator or currency sign, such as `\(name): 12.50`"
     )
     return true
   }

@@ -106,12 +106,12 @@ enum SettingsDecoder {
           hint: "letters, digits, '.' and '-' only")
       }
     }
-    for word in f.stringList("private") {
+    for (word, at) in f.placedStringList("private") {
       if let kind = RecordKind(word: word) {
         settings.privateKinds.insert(kind)
       } else {
-        f.error(
-          "private", "'private' names no kind of record: '\(word)'",
+        f.report(
+          .error, at: at, "'private' names no kind of record: '\(word)'",
           hint: Suggestion.closest(to: word, in: RecordKind.allCases.map(\.folder)).map {
             "did you mean '\($0)'?"
           } ?? "use folder names such as reminders, doses")

@@ -371,6 +371,36 @@ import Testing
     #expect(r.household.purchases.count == 1)
   }
 
+  /// Each kind `private:` does not know is said at its own place in the list.
+  @Test func anUnknownPrivateKindIsSaidAtItsPlace() throws {
+    let r = try load(["vibekeeper.yml": "private: [reminderz, gifts, dosis]\n"])
+    let errors = r.diagnostics.filter { $0.severity == .error }
+    #expect(
+      errors.map { "\($0.location.line):\($0.location.column) \($0.message)" } == [
+        "1:11 'private' names no kind of record: 'reminderz'",
+        "1:29 'private' names no kind of record: 'dosis'",
+      ], "\(lines(r))")
+    #expect(errors.first?.hint == "did you mean 'reminders'?")
+    #expect(!r.settingsUsable)
+  }
+
+  /// `1,000` is a thousand or one with three decimals: the hint gives both.
+  @Test func aCommaBeforeThreeDigitsHintsBothMeanings() throws {
+    let r = try load([
+      "purchases/p.yml": "- {date: 2026-11-02, name: Sofa, price: 1,000}\n",
+      "budgets/b.md": "---\ntitle: Home\namount: 1,500\nstart: 2026-11-01\nend: 2026-11-30\n---\n",
+    ])
+    let hints = r.diagnostics.filter { $0.severity == .error }.compactMap(\.hint)
+    #expect(
+      hints.contains(
+        "numbers take a point and no thousands separator: `price: 1000` is 1000, `price: 1.000` is 1 with three decimals"
+      ), "\(hints)")
+    #expect(
+      hints.contains(
+        "numbers take a point and no thousands separator: `1500` is 1500, `1.500` is 1 with three decimals"
+      ), "\(hints)")
+  }
+
   /// A reference written under an alias is said at that name and line.
   @Test func aReferenceIsSaidWhereItIsWritten() throws {
     let r = try load([

@@ -134,7 +134,21 @@ public enum PriceHistory {
   static func newestFirst(_ a: PricePoint, _ b: PricePoint) -> Bool {
     if a.date != b.date { return a.date > b.date }
     if a.source != b.source { return a.source == .purchase }
-    return a.recordID < b.recordID
+    // Of one day in one file, the line written last is the latest (`2026/11#12` before
+    // `2026/11#3`: by the number, not as text).
+    let (fileA, lineA) = place(a.recordID)
+    let (fileB, lineB) = place(b.recordID)
+    if fileA != fileB { return fileA < fileB }
+    return lineA > lineB
+  }
+
+  /// A record id's file and its entry's number there (`2026/11#12`: `2026/11`, 12; 0 for a
+  /// file's own record).
+  private static func place(_ id: String) -> (Substring, Int) {
+    guard let hash = id.lastIndex(of: "#"), let n = Int(id[id.index(after: hash)...]) else {
+      return (Substring(id), 0)
+    }
+    return (id[..<hash], n)
   }
 
   /// The store with the lowest mean price, ties by name.

@@ -39,6 +39,21 @@ import Testing
     #expect(c.outliers.map(\.recordID) == ["o2"])
   }
 
+  /// Two purchases of an item on one day: the line written last is the latest price
+  /// (by its number in the file, not as text: #12 after #3).
+  @Test func theLastLineOfADayIsTheLatestPrice() throws {
+    var h = Household()
+    h.items = [F.item("coffee", "Coffee beans")]
+    h.purchases = [
+      F.purchase("2026/11#3", "2026-11-08", "10.00", item: "coffee"),
+      F.purchase("2026/11#12", "2026-11-08", "11.00", item: "coffee"),
+    ]
+    let c = try #require(PriceHistory.analyse(h).first)
+    #expect(c.points.map(\.recordID) == ["2026/11#12", "2026/11#3"])
+    #expect(c.latest?.price == 11)
+    #expect(PriceIndex(h).latestPrice(of: "coffee", currency: "EUR", asOf: nil) == 11)
+  }
+
   @Test func singlePrice() throws {
     var h = Household()
     h.purchases = [F.purchase("p", "2026-11-01", "4.20", item: "tea")]

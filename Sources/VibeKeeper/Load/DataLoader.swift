@@ -144,7 +144,12 @@ public struct DataLoader: Sendable {
     diagnostics += LocalSettings.read(
       bytes: local, display: shown, channels: channels, into: &settings)
     let usable = !diagnostics.hasErrors
-    if let missing = LocalSettings.missingSecret(
+    // A secret that is there but wrong, or a local file that cannot be read, is said as
+    // such already: not also as a secret that is missing.
+    let localSaid = diagnostics.contains {
+      $0.severity == .error && $0.location.file.hasSuffix(LocalSettings.fileName)
+    }
+    if !localSaid, let missing = LocalSettings.missingSecret(
       settings, settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) },
       display: shown, severity: missingFeedSecret)
     {

@@ -401,6 +401,17 @@ import Testing
       ), "\(hints)")
   }
 
+  /// A feed secret that is there but wrong is said once, as wrong, not also as missing.
+  @Test func aWrongFeedSecretIsSaidOnce() throws {
+    let r = try load([
+      "vibekeeper.yml": "feeds: secret\n",
+      "vibekeeper.local.yml": "feed_secret: abc\n",
+    ])
+    #expect(
+      r.diagnostics.map(\.message).filter { $0.contains("feed_secret") }.count == 1, "\(lines(r))")
+    #expect(!r.settingsUsable)
+  }
+
   /// A reference written under an alias is said at that name and line.
   @Test func aReferenceIsSaidWhereItIsWritten() throws {
     let r = try load([

@@ -149,9 +149,10 @@ public struct DataLoader: Sendable {
     let localSaid = diagnostics.contains {
       $0.severity == .error && $0.location.file.hasSuffix(LocalSettings.fileName)
     }
-    if !localSaid, let missing = LocalSettings.missingSecret(
-      settings, settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) },
-      display: shown, severity: missingFeedSecret)
+    if !localSaid,
+      let missing = LocalSettings.missingSecret(
+        settings, settingsText: settingsBytes.map { String(decoding: $0, as: UTF8.self) },
+        display: shown, severity: missingFeedSecret)
     {
       diagnostics.append(missing)
     }

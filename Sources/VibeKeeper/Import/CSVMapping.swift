@@ -387,6 +387,11 @@ struct CSVMapping: Sendable {
   /// A decimal as the file writes it (`1.234,56` with a decimal comma, `-12.50`, `12,50 €`).
   func amount(_ text: String) -> Decimal? {
     var t = text.filter { !$0.isWhitespace && !"€$£¥\u{A0}".contains($0) }
+    // A thousands separator only between groups of three digits, never after the decimal
+    // mark: `-23,45` without `decimal: comma` (or `4.75` with it) is no amount, never
+    // 2345 (or 475).
+    let (group, mark): (Character, Character) = decimalComma ? (".", ",") : (",", ".")
+    guard CSVMapping.groupsAreThousands(t, group: group, mark: mark) else { return nil }
     if decimalComma {
       t = t.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
     } else {
@@ -411,6 +416,19 @@ struct CSVMapping: Sendable {
       let value = Decimal(string: t, locale: Locale(identifier: "en_US_POSIX"))
     else { return nil }
     return negative ? -value : value
+  }
+
+  /// Whether every `group` separator in `text` stands between groups of three digits of
+  /// the whole part (`1.234.567,89`), none after the decimal `mark`.
+  static func groupsAreThousands(_ text: String, group: Character, mark: Character) -> Bool {
+    guard text.contains(group) else { return true }
+    let digitsAndMarks = text.filter { $0.isNumber || $0 == group || $0 == mark }
+    let parts = digitsAndMarks.split(separator: mark, omittingEmptySubsequences: false)
+    guard parts.count <= 2 else { return false }
+    if parts.count == 2, parts[1].contains(group) { return false }
+    let groups = parts[0].split(separator: group, omittingEmptySubsequences: false)
+    guard let first = groups.first, (1...3).contains(first.count) else { return false }
+    return groups.dropFirst().allSatisfy { $0.count == 3 }
   }
 
   /// Reports a row whose date does not read in `date_format`.

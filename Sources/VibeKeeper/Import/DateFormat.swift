@@ -63,7 +63,9 @@ struct DateFormat {
     for part in parts {
       switch part {
       case .year4:
-        guard let y = number(max: 4) else { return nil }
+        // Four digits: `26` or `026` is no year of `YYYY` (never 26 AD).
+        let before = rest.count
+        guard let y = number(max: 4), before - rest.count == 4 else { return nil }
         year = y
       case .year2:
         guard let y = number(max: 2) else { return nil }

@@ -78,7 +78,9 @@ public struct ImportAction: DataAction {
       case .ical: planned(ICalOccasions(clock: context.clock).batch(file, file: file))
       case .csv:
         guard var mapping else { continue }
-        if let player, mapping.columns["player"] == nil { mapping.defaults["player"] = player }
+        // Over a `player:` default, and for the rows whose player cell is blank; a player
+        // the column names wins.
+        if let player { mapping.defaults["player"] = player }
         let reader = ResultsCSV(mapping: mapping, clock: context.clock)
         streamed(file) { reader.batch(file, emit: $0) }
       case .purchasesCSV:

@@ -100,12 +100,14 @@ struct ImportPlanner {
   static func sameGame(name: String) -> String { "name:" + gameKey(name) }
 
   /// A game's name as a key: letters and digits (`ActionContext.key`), then the symbols
-  /// besides them (emoji), so `Read 📚` and `Read 📰` are two habits, not one.
+  /// besides them (emoji, `+`, `#`), so `Read 📚` and `Read 📰`, `C++` and `C#`, are two
+  /// games, not one.
   static func gameKey(_ name: String) -> String {
     let symbols = name.unicodeScalars.filter {
-      !$0.properties.isAlphabetic && !("0"..."9").contains($0) && !$0.properties.isWhitespace
-        && !CharacterSet.punctuationCharacters.contains($0)
-        && ($0.properties.isEmojiPresentation || $0.properties.generalCategory == .otherSymbol)
+      switch $0.properties.generalCategory {
+      case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: true
+      default: $0.properties.isEmojiPresentation || "#&@%*".unicodeScalars.contains($0)
+      }
     }
     let key = ActionContext.key(name)
     return symbols.isEmpty ? key : key + "|" + String(String.UnicodeScalarView(symbols))

@@ -83,6 +83,13 @@ struct PurchasesCSV {
         }
         set["item"] = nil
       }
+      // An item's own category is more than the file's default: the default is for rows
+      // that say nothing else (a rule's or the row's category still wins).
+      if let item = set["item"], fromRules["category"] == nil, value("category") == nil,
+        household.items.contains(where: { $0.id == item.lowercased() && $0.category != nil })
+      {
+        set["category"] = nil
+      }
       let name = set["name"] ?? (description.isEmpty ? nil : VCardContacts.clean(description))
       guard set["item"] != nil || name != nil else {
         batch.problem(
@@ -104,7 +111,9 @@ struct PurchasesCSV {
       if let p = value("price"), let n = mapping.amount(p) {
         price = abs(n)
       } else if quantity != 1 {
-        price = amount / quantity
+        // The unit price of what the row paid, to a tenth of a cent (10.00 for 3 is
+        // 3.3333); the row's own amount stays as the purchase's `total`.
+        price = DecimalFormat.rounded(amount / quantity, places: 4)
       }
       var fields: [(name: String, value: ImportedRecord.Value)] = [
         ("date", .plain(date.description))

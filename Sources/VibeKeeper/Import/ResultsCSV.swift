@@ -33,7 +33,7 @@ struct ResultsCSV {
       return
     }
     var fields: [(name: String, value: ImportedRecord.Value)] = []
-    let gameKey = "game:" + ActionContext.key(game)
+    let gameKey = "game:" + ImportPlanner.gameKey(game)
     if games.insert(gameKey).inserted {
       emit(
         ImportedRecord(
@@ -57,7 +57,13 @@ struct ResultsCSV {
       mapping.notADate(value("date") ?? value("at"), line: line, &batch)
       return
     }
-    if let c = value("completed"), !mapping.doneWords.contains(c.lowercased()) {
+    // A `completed` column says it for every row: a blank cell is not done (habit
+    // exports leave it blank for "not done").
+    if let c = value("completed") {
+      if !mapping.doneWords.contains(c.lowercased()) {
+        fields.append(("completed", .plain("false")))
+      }
+    } else if mapping.columns["completed"] != nil {
       fields.append(("completed", .plain("false")))
     }
     if let s = value("score") { fields.append(("score", .text(s))) }

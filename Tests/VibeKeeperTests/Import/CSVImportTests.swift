@@ -124,6 +124,66 @@ import Testing
         == true)
   }
 
+  /// Bank files read wrongly are refused row by row, never misread: a German amount
+  /// without `decimal: comma`, a two-digit year for `YYYY`. A unit price of an amount for
+  /// 3 is kept to four places (the row's amount stays the total); a file's default
+  /// category gives way to the item's own.
+  @Test func bankRowsAreReadRightOrNotAtAll() throws {
+    let f = try ImportFixture([
+      "items/milk.md": "---\nname: Milk\ncategory: groceries\n---\n"
+    ])
+    defer { f.cleanup() }
+    let mapping = try f.source(
+      "m.yml",
+      "date_format: DD.MM.YYYY\nspending: negative\ncategory: other\ncolumns: {date: Datum, description: Text, amount: Betrag, quantity: Menge}\nrules:\n  - {match: milchhof, item: milk}\n"
+    )
+    let csv = try f.source(
+      "k.csv",
+      "Datum,Text,Betrag,Menge\n02.11.2026,REWE,\"-23,45\",1\n1.2.26,OLD,-1,1\n03.11.2026,Eggs,-10.00,3\n04.11.2026,MILCHHOF,-2.50,1\n05.11.2026,Bakery,\"-1,250.00\",1\n"
+    )
+    let out = try f.run(.purchasesCSV, [csv]) { $0.mapping = mapping }
+    let notes = out.plan.notes.map { "\($0.location.line): \($0.message)" }
+    #expect(notes.contains("2: '-23,45' is not an amount, so the row is not imported"), "\(notes)")
+    #expect(
+      notes.contains(
+        "3: '1.2.26' is not a date in the format DD.MM.YYYY, so the row is not imported"),
+      "\(notes)")
+    let text = f.text("purchases/2026/11.yml")
+    #expect(
+      text.contains(
+        "{date: 2026-11-03, name: Eggs, price: 3.3333, quantity: 3, total: 10.00, category: other, source: csv:"
+      ), "\(text)")
+    #expect(text.contains("{date: 2026-11-04, item: milk, price: 2.50, source: csv:"), "\(text)")
+    #expect(
+      text.contains(
+        "{date: 2026-11-05, name: Bakery, price: 1250.00, category: other, source: csv:"), "\(text)"
+    )
+    #expect(f.loaded().diagnostics.filter { $0.severity == .error }.isEmpty)
+  }
+
+  /// Game results: a blank `completed` cell is not done, `--player` fills a blank player
+  /// cell, and games whose names differ by a symbol are two.
+  @Test func resultRowsBlankCellsAndSymbols() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let mapping = try f.source(
+      "r.yml",
+      "columns: {date: Day, game: Habit, completed: Done, player: Who}\ndate_format: DD/MM/YYYY\n")
+    let csv = try f.source(
+      "r.csv",
+      "Habit,Day,Done,Who\nStretching,21/11/2026,yes,Ana\nStretching,22/11/2026,,Ana\nC++,23/11/2026,yes,\nC#,23/11/2026,yes,\n"
+    )
+    try f.run(.csv, [csv]) {
+      $0.mapping = mapping
+      $0.player = "Ben"
+    }
+    let r = f.loaded()
+    #expect(r.household.games.map(\.name).sorted() == ["C#", "C++", "Stretching"])
+    let results = r.household.results.sorted { $0.meta.id < $1.meta.id }
+    #expect(results.map(\.completed) == [true, false, true, true])
+    #expect(results.map { $0.player ?? "" } == ["Ana", "Ana", "Ben", "Ben"])
+  }
+
   static let bank = """
     Kontoauszug;;;;
     ;;;;
@@ -165,6 +225,17 @@ import Testing
     for bad in ["1-2", "--3", "-", "", "12.5.1", "abc", "()"] {
       #expect(point.amount(bad) == nil, "\(bad)")
     }
+    // A separator reads as thousands only between groups of three: a German amount read
+    // without `decimal: comma` (or a point-decimal one with it) is no amount, never 100×.
+    for bad in ["-23,45", "-1.234,56", "-7,5", "1,23,456"] {
+      #expect(point.amount(bad) == nil, "\(bad)")
+    }
+    for bad in ["4.75", "1,234.56", "12.3,4"] {
+      #expect(comma.amount(bad) == nil, "\(bad)")
+    }
+    #expect(point.amount("1,000") == Decimal(string: "1000"))
+    #expect(point.amount("12,345,678.9") == Decimal(string: "12345678.9"))
+    #expect(comma.amount("1\u{202F}234,56 €") == Decimal(string: "1234.56"))
   }
 
   @Test func aGermanBankExportWithRules() throws {

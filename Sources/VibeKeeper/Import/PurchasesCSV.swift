@@ -19,6 +19,26 @@ struct PurchasesCSV {
   }
 
   /// The problems of the CSV file at `path`; its purchases go to `emit` as they are read.
+  /// The ISO 4217 code of a currency as bank files write it (`eur`, `€`, `EURO`, `US$`,
+  /// `£`); `$` alone is the household's when that is a dollar, else USD. Nil for what is
+  /// no currency.
+  static func currencyCode(_ written: String, home: String) -> String? {
+    let text = written.trimmingCharacters(in: .whitespaces).uppercased()
+    let signs: [String: String] = [
+      "€": "EUR", "EURO": "EUR", "EUROS": "EUR", "£": "GBP", "¥": "JPY", "円": "JPY",
+      "US$": "USD", "US $": "USD", "₹": "INR", "CHF.": "CHF", "FR.": "CHF",
+    ]
+    if text == "$" { return home.hasSuffix("D") && home != "USD" && home.count == 3 ? home : "USD" }
+    if let code = signs[text] { return code }
+    guard text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+    return text
+  }
+
+  /// The currency sign written in an amount (`€120.00`, `-£4.50`), if any.
+  static func currencySign(in amount: String) -> String? {
+    amount.first { "€£¥$".contains($0) }.map(String.init)
+  }
+
   func batch(_ path: String, emit: (ImportedRecord) -> Void) -> ImportBatch {
     var batch = ImportBatch(file: path)
     var moneyIn = 0
@@ -131,7 +151,22 @@ struct PurchasesCSV {
         fields.append(("store", .text(VCardContacts.clean(store))))
       }
       if let category = set["category"] { fields.append(("category", .text(category))) }
-      if let currency = set["currency"]?.uppercased(), currency != household.settings.currency {
+      // The currency: the mapping's (a rule, a column, a default), else the one a sign in
+      // the amount names (`€120.00` in a dollar household is 120 EUR, never 120 USD).
+      let home = Currency.normalized(household.settings.currency)
+      let written = set["currency"] ?? PurchasesCSV.currencySign(in: amountText)
+      var currency = home
+      if let written {
+        guard let code = PurchasesCSV.currencyCode(written, home: home) else {
+          batch.problem(
+            line: line,
+            "'\(written)' is no currency this can read, so the row is not imported",
+            hint: "use ISO 4217 codes (EUR, USD, GBP), e.g. a rule or `currency:` in the mapping")
+          return
+        }
+        currency = code
+      }
+      if currency != home {
         fields.append(("currency", .text(currency)))
       }
       if let e = set["expires"], let d = mapping.date(e) ?? LocalDate(iso: e) {

@@ -161,6 +161,37 @@ import Testing
     #expect(f.loaded().diagnostics.filter { $0.severity == .error }.isEmpty)
   }
 
+  /// A currency sign in the amount, or a currency column with a sign, is read as its
+  /// code; what is no currency leaves its row out, said at its line, not the import.
+  @Test func currencySignsAreReadAsTheirCodes() throws {
+    let f = try ImportFixture()
+    defer { f.cleanup() }
+    let mapping = try f.source(
+      "m.yml",
+      "date_format: YYYY-MM-DD\ncolumns: {date: Date, description: Text, amount: Amount, currency: Cur}\n"
+    )
+    let csv = try f.source(
+      "c.csv",
+      "Date,Text,Amount,Cur\n2026-11-02,Paris hotel,$120.00,\n2026-11-03,London,£50.00,\n2026-11-04,Bakery,4.50,€\n2026-11-05,Shop,3.00,US$\n2026-11-06,Odd,1.00,XX1\n2026-11-07,Home,2.00,\n"
+    )
+    let out = try f.run(.purchasesCSV, [csv]) { $0.mapping = mapping }
+    #expect(
+      out.plan.notes.map { "\($0.location.line): \($0.message)" } == [
+        "6: 'XX1' is no currency this can read, so the row is not imported"
+      ])
+    let text = f.text("purchases/2026/11.yml")
+    for line in [
+      "name: Paris hotel, price: 120.00, currency: USD",
+      "name: London, price: 50.00, currency: GBP",
+      "name: Bakery, price: 4.50, source:", "name: Shop, price: 3.00, currency: USD",
+      "name: Home, price: 2.00, source:",
+    ] {
+      #expect(text.contains(line), "\(line)\n\(text)")
+    }
+    #expect(PurchasesCSV.currencyCode("$", home: "CAD") == "CAD")
+    #expect(PurchasesCSV.currencyCode("eur", home: "USD") == "EUR")
+  }
+
   /// Game results: a blank `completed` cell is not done, `--player` fills a blank player
   /// cell, and games whose names differ by a symbol are two.
   @Test func resultRowsBlankCellsAndSymbols() throws {

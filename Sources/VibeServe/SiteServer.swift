@@ -159,6 +159,10 @@ public struct SiteServer: Sendable {
     let host = configuration.host
     let app = Application(
       responder: handler,
+      // A connection that sends nothing is closed after a while, so idle sockets cannot
+      // pile up until the process runs out of file descriptors (a stream of reload events
+      // is a request in progress, never idle).
+      server: .http1(configuration: .init(idleTimeout: .seconds(30))),
       configuration: .init(address: .hostname(host, port: port), serverName: nil),
       onServerRunning: { channel in
         let bound = channel.localAddress?.port ?? port

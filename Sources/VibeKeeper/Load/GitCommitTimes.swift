@@ -88,14 +88,20 @@ public enum GitCommitTimes {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
+    // Waited for with a limit: when the process runs out of file descriptors (a flood of
+    // connections to `serve`), Foundation can miss the child's exit, and an unbounded wait
+    // would hold every later rebuild, and the shutdown, for good.
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     do {
       try process.run()
     } catch {
       return nil
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
+    guard exited.wait(timeout: .now() + .seconds(30)) == .success,
+      process.terminationStatus == 0
+    else { return nil }
     return String(data: data, encoding: .utf8)
   }
 

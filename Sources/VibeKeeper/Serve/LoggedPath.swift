@@ -7,7 +7,15 @@ public enum LoggedPath {
   /// `feeds/`, or naming anything that looks like a token, is logged as `/feeds/…` with
   /// at most its file name; an action link as its prefix alone.
   public static func masked(_ target: String) -> String {
-    let decoded = target.removingPercentEncoding ?? target
+    // The path is decoded apart from the query: a query that does not decode (`?%zz`)
+    // must not leave the path as written (`/%66eeds/%619f…`).
+    let (rawPath, rawQuery) = {
+      let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+      return (String(parts[0]), parts.count > 1 ? "?" + parts[1] : "")
+    }()
+    let decoded =
+      (rawPath.removingPercentEncoding ?? rawPath.replacingOccurrences(of: "%", with: ""))
+      + (rawQuery.removingPercentEncoding ?? rawQuery)
     if ActionLinks.token(inPath: target) != nil || ActionLinks.token(inPath: decoded) != nil {
       return "/" + ActionLinks.pathPrefix + "…"
     }

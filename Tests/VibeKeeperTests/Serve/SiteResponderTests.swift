@@ -135,6 +135,8 @@ import Testing
       "/feeds/\(t)/calendar.ics", "/feeds//\(t)/calendar.ics", "/feeds/%2F\(t)/calendar.ics",
       "/feeds/\(t)%2fcalendar.ics", "/feeds/%30\(t.dropFirst())/calendar.ics", "/feeds/\(t)",
       "/FEEDS/\(t)/calendar.ics?x=1", "/x/../feeds/\(t)/calendar.ics", "/\(t)",
+      // Every 8th character encoded, and a query that does not decode.
+      "/%66eeds/%30123456%3789abcde%660123456%3789abcdef/calendar.ics?%zz",
     ] {
       let logged = LoggedPath.masked(target)
       #expect(!logged.contains(t.dropFirst(8).prefix(16)), "\(target) -> \(logged)")

@@ -75,6 +75,10 @@ public struct ActionLinks: Sendable {
   /// Uses the link (a POST): writes its action through the one writer at `now`, commits
   /// when `commit`, and spends every link of its notification.
   public func use(token: String, now: Date, commit: Bool) -> Answer {
+    // A token no link has is refused before the lock is waited for (the notify loop may
+    // hold it while it sends): a flood of made-up tokens never queues behind it. A link
+    // that is there is checked again under the lock.
+    if case .failure(let answer) = look(token, now: now), answer.status == 404 { return answer }
     do {
       return try state.locked(now: now) { ledger -> Answer in
         let link: NotifyState.Entry

@@ -426,6 +426,37 @@ import Testing
   }
 }
 
+extension NotifyRunTests {
+  /// A made-up token is refused at once, without waiting for the state's lock (held here
+  /// as the notify loop holds it while it sends); a real link still waits and records.
+  @Test func aMadeUpTokenDoesNotWaitForTheLock() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    let tokens = try links(f)
+    let actions = actionLinks(f)
+    let now = try berlin("2026-11-24T08:05")
+    let held = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    // Set when the holder gave the lock up only because nobody released it: then the
+    // made-up token waited for it.
+    let gaveUp = LockedList()
+    let holder = Thread {
+      try? NotifyState(url: f.state).locked(now: now) { _ in
+        held.signal()
+        if release.wait(timeout: .now() + .seconds(20)) == .timedOut { gaveUp.append("late") }
+      }
+    }
+    holder.start()
+    held.wait()
+    let answer = actions.use(
+      token: "0123456789abcdef0123456789abcdef", now: now, commit: false)
+    release.signal()
+    #expect(answer.status == 404)
+    #expect(gaveUp.count == 0)
+    #expect(actions.use(token: tokens[0], now: now, commit: false).status == 200)
+  }
+}
+
 /// Texts gathered from several threads.
 final class LockedList: @unchecked Sendable {
   private let lock = NSLock()

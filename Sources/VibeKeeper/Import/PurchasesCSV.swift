@@ -18,7 +18,6 @@ struct PurchasesCSV {
     return DecimalFormat.plain(value, places: rounded == scaled ? 2 : nil)
   }
 
-  /// The problems of the CSV file at `path`; its purchases go to `emit` as they are read.
   /// The ISO 4217 code of a currency as bank files write it (`eur`, `€`, `EURO`, `US$`,
   /// `£`); `$` alone is the household's when that is a dollar, else USD. Nil for what is
   /// no currency.
@@ -28,17 +27,23 @@ struct PurchasesCSV {
       "€": "EUR", "EURO": "EUR", "EUROS": "EUR", "£": "GBP", "¥": "JPY", "円": "JPY",
       "US$": "USD", "US $": "USD", "₹": "INR", "CHF.": "CHF", "FR.": "CHF",
     ]
-    if text == "$" { return home.hasSuffix("D") && home != "USD" && home.count == 3 ? home : "USD" }
+    if text == "$" { return dollars.contains(home) ? home : "USD" }
     if let code = signs[text] { return code }
     guard text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
     return text
   }
+
+  /// The currencies written `$` at home (a KWD household's `$` is no dinar).
+  private static let dollars: Set<String> = [
+    "USD", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD", "MXN", "ARS", "CLP", "COP",
+  ]
 
   /// The currency sign written in an amount (`€120.00`, `-£4.50`), if any.
   static func currencySign(in amount: String) -> String? {
     amount.first { "€£¥$".contains($0) }.map(String.init)
   }
 
+  /// The problems of the CSV file at `path`; its purchases go to `emit` as they are read.
   func batch(_ path: String, emit: (ImportedRecord) -> Void) -> ImportBatch {
     var batch = ImportBatch(file: path)
     var moneyIn = 0
@@ -106,7 +111,7 @@ struct PurchasesCSV {
       // An item's own category is more than the file's default: the default is for rows
       // that say nothing else (a rule's or the row's category still wins).
       if let item = set["item"], fromRules["category"] == nil, value("category") == nil,
-        household.items.contains(where: { $0.id == item.lowercased() && $0.category != nil })
+        household.item(item.lowercased())?.category != nil
       {
         set["category"] = nil
       }

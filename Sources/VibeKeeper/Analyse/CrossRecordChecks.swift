@@ -52,9 +52,9 @@ public enum CrossRecordChecks {
       if let known = months[meta.path] { return known }
       var found: Month?
       if let (year, month) = monthOfFile(meta.path, kind),
-        let first = LocalDate(year: year, month: month, day: 1)
+        let first = LocalDate(year: year, month: month, day: 1),
+        let next = LocalDate(year: month == 12 ? year + 1 : year, month: month % 12 + 1, day: 1)
       {
-        let next = first.adding(days: 31).adding(days: -(first.adding(days: 31).day - 1))
         found = Month(
           year: year, month: month, starts: clock.startOfDay(first), ends: clock.startOfDay(next))
       }

@@ -203,17 +203,18 @@ struct RecordFile {
     // The entries' indentation: the one most of the `- ` lines have.
     var indents: [Int: Int] = [:]
     for raw in lines {
-      let spaces = raw.prefix { $0 == " " }.count
-      if raw.dropFirst(spaces).hasPrefix("- ") { indents[spaces, default: 0] += 1 }
+      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+      let spaces = line.prefix { $0 == " " }.count
+      let rest = line.dropFirst(spaces)
+      if rest.hasPrefix("- ") || rest == "-" { indents[spaces, default: 0] += 1 }
     }
-    var indent = indents.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key
+    let indent = indents.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key
     for (n, raw) in lines.enumerated() {
       let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
       let spaces = line.prefix { $0 == " " }.count
       let rest = line.dropFirst(spaces)
       if rest.isEmpty || rest.hasPrefix("#") || (n == 0 && rest == "---") { continue }
-      if rest.hasPrefix("- ") || rest == "-", indent == nil || indent == spaces {
-        indent = spaces
+      if rest.hasPrefix("- ") || rest == "-", indent == spaces {
         entries.append((n + 1, line, false))
       } else if rest.drop(while: { $0 == "-" || $0 == " " || $0 == "\t" }).hasPrefix("{") {
         // A one-line entry written unlike the others (indented, a tab, `-{`, no `- `):

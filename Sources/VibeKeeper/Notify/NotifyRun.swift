@@ -55,7 +55,7 @@ public struct NotifyRun: Sendable {
     /// say where notices go and when; fallbacks could send at the wrong time or place).
     public var refusal: String?
     /// Whether the data had errors (the run exits 1 though it sent the rest).
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { diagnostics.hasErrors }
   }
 
   /// A notice of the schedule and where it goes (`notify --dry-run`).

@@ -114,6 +114,37 @@ import VibeBasics
       f, kept: &kept, now: IncrementalBuildTests.now.addingTimeInterval(86_400 * 460))
   }
 
+  /// The record pages' digests are kept (`PageDigestMemory`) and taken for a value taken
+  /// as it was; a template that reads more of the same value still gets its page rendered
+  /// again, with the full build's bytes.
+  @Test func recordPageDigestsAreKeptAndTakenOnlyForTheSameReads() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    var kept = SiteBuild.Kept()
+    try Self.compare(f, kept: &kept)
+    let gifts = kept.renderMemory.values.gifts.count
+    #expect(gifts > 0)
+    // The first build of the process had no memory to take the values from; the second
+    // takes them, and its pages' digests.
+    try Self.compare(f, kept: &kept)
+    let digests = kept.renderMemory.pageDigests.pages
+    #expect(digests.keys.count { $0.hasPrefix("gifts/") } == gifts)
+    #expect(digests.values.allSatisfy { !$0.digests.isEmpty })
+    // Same values, another template reading another field of them.
+    try f.write(
+      "templates/gifts/record.html",
+      "{{ gift.title }} {{ record.price }} {{ gift.recipient.name }}\n")
+    let changed = try Self.compare(f, kept: &kept)
+    #expect(changed.rendered >= gifts)
+    try f.write("templates/gifts/record.html", "{{ gift.title }} {{ gift.status }}\n")
+    try Self.compare(f, kept: &kept)
+    try f.edit("data/gifts/olive-tree.md") {
+      $0.replacingOccurrences(of: "price: 45.00", with: "price: 46.00")
+    }
+    let again = try Self.compare(f, kept: &kept)
+    #expect(again.rendered >= 1)
+  }
+
   /// Seeded random edits across the data, each build keeping the last one's memory.
   @Test func randomEditsKeepingTheMemory() throws {
     let f = try Fixture()

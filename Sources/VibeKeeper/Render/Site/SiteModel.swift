@@ -7,12 +7,17 @@ struct RecordValue: Sendable {
   let value: TemplateValue
   let title: String
   let location: SourceLocation
+  /// Whether the value is the last build's in this process, taken as it was (`ValueMemory`).
+  let isTaken: Bool
 
-  init(_ record: some HouseholdRecord, _ value: TemplateValue, _ title: String) {
+  init(
+    _ record: some HouseholdRecord, _ value: TemplateValue, _ title: String, taken: Bool = false
+  ) {
     id = record.meta.id
     self.value = value
     self.title = title
     location = record.meta.location
+    isTaken = taken
   }
 }
 
@@ -82,10 +87,14 @@ struct SiteModel: Sendable {
     kept?.contacts.reserveCapacity(h.contacts.count)
     kept?.gifts.reserveCapacity(h.gifts.count)
     out.byKind[.contacts] = h.contacts.map { c in
-      RecordValue(c, value { memory.contact(c, v, into: &kept) }, c.name)
+      guard withValues else { return RecordValue(c, .null, c.name) }
+      let (value, taken) = memory.contact(c, v, into: &kept)
+      return RecordValue(c, value, c.name, taken: taken)
     }
     out.byKind[.gifts] = h.gifts.map { g in
-      RecordValue(g, value { memory.gift(g, v, into: &kept) }, g.title)
+      guard withValues else { return RecordValue(g, .null, g.title) }
+      let (value, taken) = memory.gift(g, v, into: &kept)
+      return RecordValue(g, value, g.title, taken: taken)
     }
     out.byKind[.occasions] = h.occasions.map { o in
       RecordValue(o, value { v.occasion(o) }, o.title)

@@ -20,6 +20,8 @@ struct SitePlan {
     let context: [String: TemplateValue]
     /// The record the page shows, for a record page.
     var record: (kind: RecordKind, id: String, location: SourceLocation)? = nil
+    /// Whether the record's value is the last build's in this process (`RecordValue.isTaken`).
+    var recordValueTaken = false
 
     /// What makes the page, for messages: `template pages/index.html` or `gift 'lamp'`.
     var origin: String {
@@ -43,14 +45,17 @@ struct SitePlan {
     func page(
       _ template: String, _ path: String, _ title: String, area: String,
       _ extra: [String: TemplateValue] = [:],
-      record: (kind: RecordKind, id: String, location: SourceLocation)? = nil
+      record: (kind: RecordKind, id: String, location: SourceLocation)? = nil, taken: Bool = false
     ) {
       var context = extra
       context["page"] = SiteValues.map([
         ("title", .string(title)), ("path", .string(path)), ("area", .string(area)),
       ])
       context["root"] = .string(Permalinks.root(of: path))
-      pages.append(Page(template: template, path: path, context: context, record: record))
+      pages.append(
+        Page(
+          template: template, path: path, context: context, record: record,
+          recordValueTaken: taken))
     }
     let names = Set(library.names)
     for (name, title) in [("index.html", "Dashboard"), ("search.html", "Search")]
@@ -71,7 +76,7 @@ struct SitePlan {
         page(
           recordTemplate, path, record.title, area: area,
           ["record": record.value, name: record.value],
-          record: (kind, record.id, record.location))
+          record: (kind, record.id, record.location), taken: record.isTaken)
       }
     }
     for name in library.names.sorted() {

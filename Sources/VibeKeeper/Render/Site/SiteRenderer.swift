@@ -115,11 +115,12 @@ public struct SiteRenderer: Sendable {
     }
     var pageNames: Set<String> = ["search_index"]
     for page in pages { pageNames.formUnion(page.context.keys) }
-    let skipping = PageSkipping(
+    var skipping = PageSkipping(
       fingerprints: PageFingerprint(
         environment: environment, library: library, codeIdentity: codeIdentity),
       lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
       jobs: jobs)
+    if let memory { skipping.recordDigests = memory.pageDigests }
     steps.finish("globals")
     let results = renderPages(
       pages, globals: globals, searchIndex: prelude.searchIndex, environment: environment,
@@ -131,6 +132,7 @@ public struct SiteRenderer: Sendable {
       var kept = RenderMemory()
       kept.values = prelude.model.valueMemory ?? ValueMemory()
       kept.search = prelude.searchMemory ?? SearchMemory()
+      kept.pageDigests = SiteRenderer.recordDigests(pages, results)
       out.memory = kept
     }
     out.failed = out.failed || templateLeftOut
@@ -253,7 +255,8 @@ public struct SiteRenderer: Sendable {
       return .success(
         PageOutcome(
           file: .unchanged(path: page.path, hash: kept.entry.output), warnings: [],
-          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex))
+          fingerprint: kept.fingerprint, reads: kept.reads, lastReadsIndex: kept.entry.readsIndex,
+          recordDigests: kept.digests))
     }
     var context = globals
     for (k, v) in page.context { context[k] = v }
@@ -270,10 +273,12 @@ public struct SiteRenderer: Sendable {
           PageOutcome(
             file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))
       }
-      let fingerprint = skipping.fingerprint(of: page, reads: reads, value: value, names: names)
+      let (fingerprint, digests) = skipping.fingerprint(
+        of: page, reads: reads, value: value, names: names)
       return .success(
         PageOutcome(
-          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil))
+          file: file, warnings: [], fingerprint: fingerprint, reads: reads, lastReadsIndex: nil,
+          recordDigests: digests))
     } catch {
       return .failure(error)
     }
@@ -330,6 +335,22 @@ public struct SiteRenderer: Sendable {
     return out
   }
 
+  /// What each record page read of its record's value, digested, with the fingerprint the
+  /// page got: for the next build in the process (`PageDigestMemory`).
+  private static func recordDigests(
+    _ pages: [SitePlan.Page], _ results: [Result<PageOutcome, TemplateError>]
+  ) -> PageDigestMemory {
+    var memory = PageDigestMemory()
+    for (page, result) in zip(pages, results) {
+      guard case .success(let outcome) = result, let fingerprint = outcome.fingerprint,
+        !outcome.recordDigests.isEmpty
+      else { continue }
+      memory.pages[page.path] = PageDigestMemory.Entry(
+        fingerprint: fingerprint, digests: outcome.recordDigests)
+    }
+    return memory
+  }
+
   /// A warning for each gift or contact whose photo is not among the media files.
   private func missingPhotos() -> [Diagnostic] {
     let named =
@@ -375,6 +396,8 @@ private struct PageOutcome: Sendable {
   let reads: RenderReads?
   /// For a page left as published: its reads' number in the last build's record.
   let lastReadsIndex: Int?
+  /// What a record page read of its record's value, digested (`PageDigestMemory`).
+  var recordDigests: [PageDigestMemory.Member] = []
 }
 
 /// What the pages share: the record values, the feeds and the search index.

@@ -11,6 +11,9 @@ struct PageSkipping: Sendable {
   /// For each of the last record's distinct reads, its members' digests by position when
   /// the member is a global (nil: a page's own value, digested per page).
   private let globalDigests: [[Fingerprint?]]
+  /// What the record pages of the last build in this process read of their records'
+  /// values, digested (empty: a process's first build).
+  var recordDigests = PageDigestMemory()
 
   /// Prepares the skip decisions: the globals' digests are worked out once per distinct
   /// (name, reads) pair, on `jobs` workers, instead of once per page. `pageNames` are the
@@ -44,31 +47,66 @@ struct PageSkipping: Sendable {
 
   /// The page's record entry, its reads and their number in the last record when the
   /// published page can stay; nil when the page must be rendered. `value` gives the page's
-  /// variables, `names` all their names.
+  /// variables, `names` all their names. `digests` are what the page read of its record's
+  /// value, digested, for the next build in the process.
   func unchanged(
     _ page: SitePlan.Page, value: (String) -> TemplateValue?, names: () -> [String]
-  ) -> (fingerprint: Fingerprint, entry: PageRecord.Entry, reads: RenderReads)? {
+  ) -> (
+    fingerprint: Fingerprint, entry: PageRecord.Entry, reads: RenderReads,
+    digests: [PageDigestMemory.Member]
+  )? {
     guard let last, let entry = last.entries[page.path], published[page.path] == entry.output
     else { return nil }
     let known = globalDigests[entry.readsIndex]
     let reads = last.reads[entry.readsIndex]
+    var digests: [PageDigestMemory.Member] = []
     let fingerprint = fingerprints.of(
       template: page.template, path: page.path, reads: reads,
       member: { i, m in
-        (i < known.count ? known[i] : nil) ?? PageFingerprint.digest(of: m.reads, value(m.name))
+        if i < known.count, let global = known[i] { return global }
+        if page.recordValueTaken, Self.holdsRecord(page, m.name),
+          let digest = recordDigests.digest(m.name, path: page.path, fingerprint: entry.fingerprint)
+        {
+          digests.append(PageDigestMemory.Member(name: m.name, digest: digest))
+          return digest
+        }
+        return Self.digest(page, m, value, into: &digests)
       },
       names: names)
     guard fingerprint == entry.fingerprint else { return nil }
-    return (fingerprint, entry, reads)
+    return (fingerprint, entry, reads, digests)
   }
 
-  /// The fingerprint of a page just rendered with `reads`.
+  /// The fingerprint of a page just rendered with `reads`, and what it read of its
+  /// record's value, digested.
   func fingerprint(
     of page: SitePlan.Page, reads: RenderReads, value: (String) -> TemplateValue?,
     names: () -> [String]
-  ) -> Fingerprint {
-    fingerprints.of(
+  ) -> (Fingerprint, digests: [PageDigestMemory.Member]) {
+    var digests: [PageDigestMemory.Member] = []
+    let fingerprint = fingerprints.of(
       template: page.template, path: page.path, reads: reads,
-      member: { PageFingerprint.digest(of: $1.reads, value($1.name)) }, names: names)
+      member: { Self.digest(page, $1, value, into: &digests) }, names: names)
+    return (fingerprint, digests)
+  }
+
+  /// The digest of what `member` read of its value; kept in `digests` when the value is
+  /// the page's record.
+  private static func digest(
+    _ page: SitePlan.Page, _ member: ReadSet.Member, _ value: (String) -> TemplateValue?,
+    into digests: inout [PageDigestMemory.Member]
+  ) -> Fingerprint {
+    let digest = PageFingerprint.digest(of: member.reads, value(member.name))
+    if holdsRecord(page, member.name) {
+      digests.append(PageDigestMemory.Member(name: member.name, digest: digest))
+    }
+    return digest
+  }
+
+  /// Whether the page's variable `name` holds its record's value (`record`, or the kind's
+  /// singular name, `SitePlan.singular`).
+  private static func holdsRecord(_ page: SitePlan.Page, _ name: String) -> Bool {
+    guard let record = page.record else { return false }
+    return name == "record" || name == SitePlan.singular(record.kind)
   }
 }

@@ -19,31 +19,36 @@ struct ValueMemory: Sendable {
   /// Contact values by id.
   var contacts: [String: Made<SiteValues.ContactInputs>] = [:]
 
-  /// The value of gift `g`: the kept one when it was made of the same inputs, else made;
-  /// recorded in `kept` either way (when there is one).
-  func gift(_ g: Gift, _ v: SiteValues, into kept: inout ValueMemory?) -> TemplateValue {
-    let made = take(gifts[g.id], v.giftInputs(g), v, same: { $0.isSame(as: $1) }, make: v.gift)
+  /// The value of gift `g`: the kept one when it was made of the same inputs (`taken`),
+  /// else made; recorded in `kept` either way (when there is one).
+  func gift(_ g: Gift, _ v: SiteValues, into kept: inout ValueMemory?) -> (
+    value: TemplateValue, taken: Bool
+  ) {
+    let (made, taken) = take(
+      gifts[g.id], v.giftInputs(g), v, same: { $0.isSame(as: $1) }, make: v.gift)
     kept?.gifts[g.id] = made
-    return made.value
+    return (made.value, taken)
   }
 
   /// The value of contact `c`, as `gift(_:_:into:)`.
-  func contact(_ c: Contact, _ v: SiteValues, into kept: inout ValueMemory?) -> TemplateValue {
-    let made = take(
+  func contact(_ c: Contact, _ v: SiteValues, into kept: inout ValueMemory?) -> (
+    value: TemplateValue, taken: Bool
+  ) {
+    let (made, taken) = take(
       contacts[c.id], v.contactInputs(c), v, same: { $0.isSame(as: $1) }, make: v.contact)
     kept?.contacts[c.id] = made
-    return made.value
+    return (made.value, taken)
   }
 
-  /// `known` when it was made of the same inputs with the same Markdown options, else a
-  /// value made of `inputs`.
+  /// `known` when it was made of the same inputs with the same Markdown options (taken),
+  /// else a value made of `inputs`.
   private func take<Inputs>(
     _ known: Made<Inputs>?, _ inputs: Inputs, _ v: SiteValues, same: (Inputs, Inputs) -> Bool,
     make: (Inputs) -> TemplateValue
-  ) -> Made<Inputs> {
+  ) -> (Made<Inputs>, taken: Bool) {
     if markdown == v.markdown, let known, same(known.inputs, inputs) {
-      return Made(inputs: inputs, value: known.value)
+      return (Made(inputs: inputs, value: known.value), true)
     }
-    return Made(inputs: inputs, value: make(inputs))
+    return (Made(inputs: inputs, value: make(inputs)), false)
   }
 }

@@ -40,4 +40,13 @@ public enum ISO4217 {
     }
     return code.trimmingCharacters(in: .whitespaces).uppercased()
   }
+
+  /// The currencies written `$` at home (a KWD household's `$` is no dinar): a `$` in a
+  /// household of one of these is its own currency, elsewhere USD.
+  public static let dollars: Set<String> = [
+    "USD", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD", "MXN", "ARS", "CLP", "COP",
+  ]
+
+  /// The currencies written `kr` at home: a `kr` in a household of one of these is its own.
+  public static let crowns: Set<String> = ["SEK", "NOK", "DKK", "ISK"]
 }

@@ -95,7 +95,7 @@ struct CaptureCommand: ParsableCommand {
       for note in result.notes { Terminal.error("note: \(TerminalText.escaped(note))\n") }
     }
     guard result.missing.isEmpty else {
-      return try fail(GiftCapture.missingProblem(result.missing).description)
+      return try fail(GiftCapture.missingProblem(result).description)
     }
     try confirm(&result)
     let draft: RecordDraft

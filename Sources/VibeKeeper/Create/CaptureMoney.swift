@@ -20,7 +20,8 @@ enum CaptureMoney {
     "¥": ("JPY", 0.8), "jpy": ("JPY", 0.95), "yen": ("JPY", 0.95),
     "chf": ("CHF", 0.95), "francs": ("CHF", 0.75),
     "sek": ("SEK", 0.95), "nok": ("NOK", 0.95), "dkk": ("DKK", 0.95),
-    "kr": ("SEK", 0.55), "kronor": ("SEK", 0.9),
+    "kr": ("SEK", 0.55), "kronor": ("SEK", 0.9), "krona": ("SEK", 0.9), "kroner": ("NOK", 0.6),
+    "krone": ("DKK", 0.6),
     "pln": ("PLN", 0.95), "czk": ("CZK", 0.95), "cad": ("CAD", 0.95), "aud": ("AUD", 0.95),
     "inr": ("INR", 0.95),
   ]
@@ -43,6 +44,11 @@ enum CaptureMoney {
   /// default when none is written.
   static func find(in text: CaptureText, defaultCurrency: String) -> Match? {
     let patterns: [(String, Kind)] = [
+      (
+        qualifier + "(?:" + signs + #"\s?)?"# + number + #"(?:\s?"# + signs + ")?"
+          + #"\s*(?:-|–|—|to)\s*"# + "(?:" + signs + #"\s?)?"# + number + #"(?:\s?"# + signs
+          + #"(?![a-z]))?(?![\d])"#, .range
+      ),
       (qualifier + signs + #"\s?"# + number + #"(?![\d])"#, .signFirst),
       (qualifier + number + #"\s?"# + signs + #"(?![a-z])"#, .signAfter),
       (
@@ -64,7 +70,7 @@ enum CaptureMoney {
     return nil
   }
 
-  private enum Kind { case signFirst, signAfter, qualifiedOnly, bareAtEnd }
+  private enum Kind { case range, signFirst, signAfter, qualifiedOnly, bareAtEnd }
 
   /// A match must not start inside a word or a number (`234,56` of `1.234,56`).
   private static func startsCleanly(_ s: String, _ r: Range<String.Index>) -> Bool {
@@ -84,6 +90,7 @@ enum CaptureMoney {
     let amountText: String?
     let sign: String?
     switch kind {
+    case .range: return range(m, group, defaultCurrency: defaultCurrency)
     case .signFirst: (qualifier, sign, amountText) = (group(1), group(2), group(3))
     case .signAfter: (qualifier, amountText, sign) = (group(1), group(2), group(3))
     case .qualifiedOnly: (qualifier, amountText, sign) = (group(1), group(2), nil)
@@ -92,7 +99,7 @@ enum CaptureMoney {
     guard let amountText, let amount = parseAmount(amountText) else { return nil }
     var priceConfidence: Double
     switch kind {
-    case .signFirst, .signAfter: priceConfidence = 0.95
+    case .range, .signFirst, .signAfter: priceConfidence = 0.95
     case .qualifiedOnly: priceConfidence = 0.75
     case .bareAtEnd: priceConfidence = 0.55
     }
@@ -105,7 +112,7 @@ enum CaptureMoney {
     if kind == .bareAtEnd, let r = m.output[1].range { range = r }
     let source = String(text[range]).trimmingCharacters(in: .whitespaces)
     let currency: Captured<String>
-    if let sign, let known = currencies[sign.lowercased()] {
+    if let sign, let known = code(of: sign, home: defaultCurrency) {
       currency = Captured(known.code, confidence: known.confidence, source: sign)
     } else {
       currency = Captured(defaultCurrency, confidence: 0.75, source: "the settings currency")
@@ -113,6 +120,40 @@ enum CaptureMoney {
     return Match(
       price: Captured(amount, confidence: priceConfidence, source: source), currency: currency,
       range: range)
+  }
+
+  /// A price written as a range with a currency (`£20-30`, `20 to 30 euros`, `€20–€30`):
+  /// its upper end, unsure (the user is asked), so the budget plans for the most it may
+  /// cost. Nil without a currency (`2-3 candles`) or with two (`€20-$30`).
+  private static func range(
+    _ m: Regex<AnyRegexOutput>.Match, _ group: (Int) -> String?, defaultCurrency: String
+  ) -> Match? {
+    let written = [group(2), group(4), group(5), group(7)].compactMap { $0 }
+    guard let sign = written.first,
+      written.allSatisfy({
+        code(of: $0, home: defaultCurrency)?.code == code(of: sign, home: defaultCurrency)?.code
+      }),
+      let known = code(of: sign, home: defaultCurrency),
+      let low = group(3).flatMap(parseAmount), let high = group(6).flatMap(parseAmount)
+    else { return nil }
+    let source = String(m.output[0].substring ?? "").trimmingCharacters(in: .whitespaces)
+    return Match(
+      price: Captured(max(low, high), confidence: 0.6, source: source),
+      currency: Captured(known.code, confidence: known.confidence, source: sign), range: m.range)
+  }
+
+  /// The currency `sign` stands for in a household whose currency is `home`: `$` and the
+  /// dollar words are its own dollar (a CAD household's `$35`), `kr` its own crown.
+  static func code(of sign: String, home: String) -> (code: String, confidence: Double)? {
+    let word = sign.lowercased()
+    guard let known = currencies[word] else { return nil }
+    if ["$", "dollar", "dollars", "bucks"].contains(word), ISO4217.dollars.contains(home) {
+      return (home, 0.95)
+    }
+    if ["kr", "kronor", "kroner", "krona", "krone"].contains(word), ISO4217.crowns.contains(home) {
+      return (home, 0.95)
+    }
+    return known
   }
 
   /// `1,200` → 1200, `1.234,56` → 1234.56, `1 234` → 1234, `12,50` → 12.50, `12.5` → 12.5.

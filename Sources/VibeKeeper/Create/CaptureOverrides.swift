@@ -26,12 +26,14 @@ public struct CaptureOverrides: Sendable {
     var r = result
     if let recipient {
       let t = recipient.trimmingCharacters(in: .whitespaces)
-      let id =
-        household.contacts.contains { $0.id == t.lowercased() }
-        ? t.lowercased()
-        : CaptureRecipient.find(in: CaptureText(t), contacts: household.contacts)
-          .map(\.recipient.value) ?? t.lowercased()
-      r.recipient = Captured(id, confidence: 1, source: "--for")
+      let named = CaptureRecipient.contacts(named: t, in: household.contacts)
+      guard named.count <= 1 else {
+        return .failure(
+          CaptureProblem(
+            "--for '\(t)' names \(named.count) contacts: \(named.joined(separator: ", ")); give the id, such as --for \(named[0])"
+          ))
+      }
+      r.recipient = Captured(named.first ?? t.lowercased(), confidence: 1, source: "--for")
     }
     if let title {
       let t = title.trimmingCharacters(in: .whitespacesAndNewlines)

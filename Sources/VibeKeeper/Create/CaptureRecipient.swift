@@ -8,6 +8,9 @@ enum CaptureRecipient {
     /// The words used, through the name's possessive and a leading `for`, `to` or `my`,
     /// and the words of other people named alongside.
     let ranges: [Range<String.Index>]
+    /// Every contact the recipient's words fit alike, when more than one does (`Lena` for
+    /// two Lenas): then the recipient is a guess that must not be taken.
+    var choices: [String] = []
   }
 
   /// Words that name the same relationship, lower-case and folded.
@@ -68,7 +71,39 @@ enum CaptureRecipient {
         }
       }
     }
-    return found
+    // One word that names two contacts (`Lena` for Lena Vogel, id `work/lena`, and Lena
+    // Berg) names neither for sure, whatever rule each went by.
+    var byWord: [Int: Set<String>] = [:]
+    for c in found where c.first == c.last { byWord[c.first, default: []].insert(c.contact) }
+    return found.map { c in
+      guard c.first == c.last, (byWord[c.first]?.count ?? 0) > 1 else { return c }
+      return Candidate(
+        contact: c.contact, confidence: min(c.confidence, 0.45), first: c.first, last: c.last)
+    }
+  }
+
+  /// The contacts `typed` names (`--for Mum`, `--for Lena`): the one whose id it is, else
+  /// those its words name best (a full name before a first name, a nickname, a
+  /// relationship or an id's last part). Several when it names more than one; none for
+  /// what is written as an id (with a `/`) and is no contact's.
+  static func contacts(named typed: String, in contacts: [Contact]) -> [String] {
+    let wanted = typed.trimmingCharacters(in: .whitespaces).lowercased()
+    if contacts.contains(where: { $0.id == wanted }) { return [wanted] }
+    // Written as an id (`family/mum`): an id or nothing, never a name's words.
+    guard !wanted.contains("/") else { return [] }
+    let text = CaptureText(typed)
+    let found = candidates(
+      in: text, contacts: contacts, relationships: contacts.map { relationshipWords($0) })
+    // A full name wins over a word, a word that names one contact over one that names
+    // several (whose contacts are all given back).
+    for floor in [0.95, 0.7, 0] {
+      var ids: [String] = []
+      for c in found where c.confidence >= floor && !ids.contains(c.contact) {
+        ids.append(c.contact)
+      }
+      if !ids.isEmpty { return ids.sorted() }
+    }
+    return []
   }
 
   /// The best recipient in the free words of `text`.
@@ -100,10 +135,12 @@ enum CaptureRecipient {
       while a > 0, leading.union(["and", "&"]).contains(text.words[a - 1].key) { a -= 1 }
       ranges.append(text.span(a, other.last))
     }
+    let alike = Set(
+      found.filter { $0.first == best.first && $0.last == best.last }.map(\.contact))
     return Match(
       recipient: Captured(
         best.contact, confidence: confidence, source: text.text(text.span(best.first, best.last))),
-      ranges: ranges)
+      ranges: ranges, choices: alike.count > 1 ? alike.sorted() : [])
   }
 
   /// The folded words of a name, without a nickname in quotes.

@@ -9,7 +9,7 @@ extension GiftCapture {
     _ result: CaptureResult, sentence: String, settings: Settings, today: LocalDate
   ) -> Swift.Result<RecordDraft, CaptureProblem> {
     guard result.missing.isEmpty, let title = result.title?.value else {
-      return .failure(missingProblem(result.missing))
+      return .failure(missingProblem(result))
     }
     var fields: [(String, String)] = []
     if let r = result.recipient?.value { fields.append(("for", r)) }
@@ -33,12 +33,20 @@ extension GiftCapture {
     }
   }
 
-  /// The refusal for missing fields: what is missing and the flag that supplies it.
-  public static func missingProblem(_ missing: [CaptureField]) -> CaptureProblem {
-    let what = missing.map { field in
-      field == .recipient
-        ? "the recipient (no contact's name or relationship found; pass --for CONTACT-ID)"
-        : "the gift idea (nothing left for a title; pass --title TEXT)"
+  /// The refusal for the fields `result` misses: what is missing and the flag that
+  /// supplies it (and the contacts a name fits alike, when that is why there is no
+  /// recipient).
+  public static func missingProblem(_ result: CaptureResult) -> CaptureProblem {
+    let choices = result.recipientChoices
+    let what = result.missing.map { field in
+      guard field == .recipient else {
+        return "the gift idea (nothing left for a title; pass --title TEXT)"
+      }
+      guard let first = choices.first else {
+        return "the recipient (no contact's name or relationship found; pass --for CONTACT-ID)"
+      }
+      return
+        "the recipient (the name fits \(choices.count) contacts: \(choices.joined(separator: ", ")); pass --for \(first) or another id)"
     }
     return CaptureProblem("cannot capture: missing " + what.joined(separator: " and "))
   }

@@ -48,6 +48,9 @@ public struct CaptureResult: Sendable, Equatable {
   public var currency: Captured<String>?
   /// Things worth telling the user (`no Christmas occasion in the data`).
   public var notes: [String] = []
+  /// The contacts a name in the sentence fits alike (`Lena` for Lena Vogel and Lena Berg),
+  /// when it does: none of them is taken as the recipient.
+  public var recipientChoices: [String] = []
 
   /// Confidences below this are confirmed before writing.
   public static let threshold = 0.70

@@ -23,7 +23,9 @@ public enum GiftCapture {
       words.use(date.range)
     }
     if let who = CaptureRecipient.find(in: words, contacts: household.contacts) {
-      result.recipient = who.recipient
+      // A name that fits several contacts names none of them for sure.
+      if who.choices.isEmpty { result.recipient = who.recipient }
+      result.recipientChoices = who.choices
       for range in who.ranges { words.use(range) }
     }
     if let what = CaptureOccasion.find(

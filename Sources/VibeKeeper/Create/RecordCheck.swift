@@ -22,10 +22,14 @@ extension RecordDraft {
       guard !ids.contains(reference.id) else { continue }
       let byName =
         reference.target == .contacts
-        ? CaptureRecipient.find(in: CaptureText(reference.id), contacts: household.contacts)?
-          .recipient.value : nil
-      let hint = (byName ?? Suggestion.closest(to: reference.id, in: ids.sorted()))
+        ? CaptureRecipient.contacts(named: reference.id, in: household.contacts) : []
+      var hint = (byName.first ?? Suggestion.closest(to: reference.id, in: ids.sorted()))
         .map { "did you mean '\($0)'?" }
+      if byName.count > 1 {
+        hint = "it names \(byName.count) contacts: \(byName.joined(separator: ", ")); give the id"
+      } else if ids.isEmpty {
+        hint = "there is no \(reference.target.singular) yet"
+      }
       problems.append(
         Diagnostic(
           .error, reference.location,

@@ -78,10 +78,15 @@ public struct RecordDraft: Sendable {
   private static func referenced(_ value: String, _ type: FieldType, _ household: Household?)
     -> String
   {
-    guard case .reference(let target, let words) = type, !words.contains(value),
-      let id = household?.recordID(named: value, kind: target)
+    guard case .reference(let target, let words) = type, !words.contains(value), let household
     else { return value }
-    return id
+    // A contact goes by a first name, a nickname or a relationship too (`--for Mum`), as
+    // in `capture`; a word that names several is left for the check to refuse.
+    guard target == .contacts else {
+      return household.recordID(named: value, kind: target) ?? value
+    }
+    let named = CaptureRecipient.contacts(named: value, in: household.contacts)
+    return named.count == 1 ? named[0] : value
   }
 
   private static func value(of fallback: FieldDefault, today: LocalDate, time: TimeOfDay?)

@@ -27,16 +27,11 @@ struct PurchasesCSV {
       "€": "EUR", "EURO": "EUR", "EUROS": "EUR", "£": "GBP", "¥": "JPY", "円": "JPY",
       "US$": "USD", "US $": "USD", "₹": "INR", "CHF.": "CHF", "FR.": "CHF",
     ]
-    if text == "$" { return dollars.contains(home) ? home : "USD" }
+    if text == "$" { return ISO4217.dollars.contains(home) ? home : "USD" }
     if let code = signs[text] { return code }
     guard text.count == 3, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
     return text
   }
-
-  /// The currencies written `$` at home (a KWD household's `$` is no dinar).
-  private static let dollars: Set<String> = [
-    "USD", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD", "MXN", "ARS", "CLP", "COP",
-  ]
 
   /// The currency sign written in an amount (`€120.00`, `-£4.50`), if any.
   static func currencySign(in amount: String) -> String? {

@@ -83,8 +83,9 @@ struct CaptureCase: CustomTestStringConvertible, Sendable {
       text: "Mother: a Moomin mug, 29.90 €", recipient: "family/mom", title: "Moomin mug",
       price: "29.9", currency: "EUR"),
     CaptureCase(
-      text: "A book for my friend, 15", recipient: "friends/priya", title: "Book",
-      price: "15", currency: "EUR", unsure: [.recipient, .price]),
+      // Three friends: "my friend" names none of them for sure (`recipientChoices`).
+      text: "A book for my friend, 15", recipient: nil, title: "Book",
+      price: "15", currency: "EUR", unsure: [.price]),
     CaptureCase(
       text: "Candle for Priya on 30 Nov, 12 kr", recipient: "friends/priya", title: "Candle",
       date: "2026-11-30", price: "12", currency: "SEK", unsure: [.currency]),

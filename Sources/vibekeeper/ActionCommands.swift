@@ -87,6 +87,10 @@ func decimalArgument(_ text: String?, _ what: String) throws -> Decimal? {
   guard let value = ScalarParsing.decimal(text), value >= 0 else {
     throw ValidationError("\(what) must be a number such as 1.89 (with a point), not '\(text)'")
   }
+  guard ScalarParsing.amount(text) != nil else {
+    throw ValidationError(
+      "\(what) must have at most 12 digits before the point and 6 after it, not '\(text)'")
+  }
   return value
 }
 
@@ -205,6 +209,7 @@ struct BoughtCommand: ParsableCommand {
     action.oneOff = name
     action.price = try decimalArgument(price, "PRICE")
     action.quantity = try decimalArgument(quantity, "--qty")
+    if action.quantity == 0 { throw ValidationError("--qty must be more than 0") }
     action.store = store
     if let expires {
       guard let day = LocalDate(iso: expires) else {

@@ -89,4 +89,10 @@ public enum ScalarParsing {
     }
     return clock.instant(dt.date, dt.time)
   }
+
+  /// An amount as VibeKeeper keeps one (`decimal(_:)` within `RecordFields.inRange`: at most
+  /// 12 digits before the point and 6 after it), or nil.
+  public static func amount(_ text: String) -> Decimal? {
+    RecordFields.inRange(text) ? decimal(text) : nil
+  }
 }

@@ -119,6 +119,29 @@ import Testing
     #expect(clash.stderr.contains("'Weekend' is in EUR, not USD"), "\(clash.stderr)")
   }
 
+  /// What `bought` is given is checked before anything is written: a currency that is no
+  /// code, a price or quantity the data files cannot hold, a best-before date before the
+  /// day bought.
+  @Test func boughtRefusesValuesTheDataCannotHold() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let now = ["--now", "2026-11-29T10:00"]
+    let typo = try vk(["bought", "oat-milk", "1.89", "--currency", "EUT"] + now, folder)
+    #expect(typo.status == 1)
+    #expect(typo.stderr.contains("'EUT' is no ISO 4217 currency code (did you mean EUR?)"))
+    let fine = try vk(["bought", "oat-milk", "1.1234567"] + now, folder)
+    #expect(fine.status == 2)
+    #expect(fine.stderr.contains("at most 12 digits before the point and 6 after it"))
+    #expect(try vk(["bought", "oat-milk", "1.89", "--qty", "0"] + now, folder).status == 2)
+    let stale = try vk(["bought", "oat-milk", "1.89", "--expires", "2025-11-20"] + now, folder)
+    #expect(stale.status == 1)
+    #expect(stale.stderr.contains("--expires 2025-11-20 is before the day bought, 2026-11-29"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("data/purchases/2026/11.yml").path)
+        || !Self.text(folder, "data/purchases/2026/11.yml").contains("2026-11-29"))
+  }
+
   /// A list line written by name is ticked with `--name`; without it, the refusal says so.
   @Test func aLineByNameIsTickedWithName() throws {
     let folder = try Self.household()
@@ -325,13 +348,10 @@ import Testing
     #expect(r.status == 1)
     #expect(r.stderr.contains("would add an error"), "\(r.stderr)")
     #expect(Self.text(folder, "data/purchases/2026/11.yml") == before)
-    // The error quotes the line the change would have written (the file has no such line).
+    // A price the data cannot hold is refused as the argument it is, before any file.
     let range = try vk(["bought", "oat-milk", "1.999999999", "--now", "2026-12-02T10:00"], folder)
-    #expect(range.status == 1)
-    #expect(
-      range.stderr.contains(
-        "data/purchases/2026/12.yml:2:45: error: 'price' is out of range: '1.999999999'\n 2 | - {date: 2026-12-02, item: oat-milk, price: 1.999999999}\n"
-      ), "\(range.stderr)")
+    #expect(range.status == 2)
+    #expect(range.stderr.contains("PRICE must have at most 12 digits before the point"))
     #expect(
       !FileManager.default.fileExists(atPath: folder.url.path + "/data/purchases/2026/12.yml"))
   }

@@ -52,20 +52,21 @@ import Testing
     #expect(link == "../../../elsewhere.yml")
   }
 
-  /// A month log named `.yaml` is the month's file: a purchase goes into it, not into a
-  /// second file beside it that would repeat its ids.
-  @Test func aMonthLogNamedYamlIsAppendedTo() throws {
+  /// A month log named `.yaml`, or with its extension in capitals, is the month's file: a
+  /// purchase goes into it, not into a second file beside it that would repeat its ids.
+  @Test(arguments: ["11.yaml", "11.YML", "11.Yaml"])
+  func aMonthLogNamedOtherwiseIsAppendedTo(_ name: String) throws {
     let folder = try CLIActionTests.household()
     defer { folder.cleanup() }
     try folder.write(
-      "data/purchases/2026/11.yaml",
+      "data/purchases/2026/" + name,
       Data("- {date: 2026-11-02, item: oat-milk, price: 1.79}\n".utf8))
     let r = try vk(["bought", "oat-milk", "1.89"], folder)
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(
-      !FileManager.default.fileExists(
-        atPath: folder.url.appendingPathComponent("data/purchases/2026/11.yml").path))
-    #expect(CLIActionTests.text(folder, "data/purchases/2026/11.yaml").contains("1.89"))
+    let listed = try FileManager.default.contentsOfDirectory(
+      atPath: folder.url.appendingPathComponent("data/purchases/2026").path)
+    #expect(listed == [name])
+    #expect(CLIActionTests.text(folder, "data/purchases/2026/" + name).contains("1.89"))
     let check = try vk(["check"], folder)
     #expect(check.status == 0, "\(check.stderr)")
   }

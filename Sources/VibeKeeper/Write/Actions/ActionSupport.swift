@@ -93,8 +93,9 @@ extension ActionContext {
   }
 
   /// The monthly list file of `kind` for a month that the folder has (`11.yml`, `11.yaml`,
-  /// `1.yml` or `1.yaml`: the loader reads each as that month's), else the one to create,
-  /// `purchases/2026/11.yml`. A second file for the month would repeat the first's ids.
+  /// `1.yml` or `1.yaml`, the extension in any case, `11.YML`: the loader reads each as
+  /// that month's), else the one to create, `purchases/2026/11.yml`. A second file for the
+  /// month would repeat the first's ids.
   func monthlyFile(_ kind: RecordKind, year: Int, month: Int) -> String {
     Self.monthlyFile(kind, year: year, month: month, in: writer.root)
   }
@@ -103,12 +104,16 @@ extension ActionContext {
   static func monthlyFile(_ kind: RecordKind, year: Int, month: Int, in root: URL) -> String {
     let folder = "\(kind.folder)/\(year)/"
     let names = [month < 10 ? "0\(month)" : "\(month)"] + (month < 10 ? ["\(month)"] : [])
+    let present =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent(folder).path)) ?? []
+    var byLowercased: [String: String] = [:]
+    for entry in present.sorted() where byLowercased[entry.lowercased()] == nil {
+      byLowercased[entry.lowercased()] = entry
+    }
     for name in names {
       for ext in ["yml", "yaml"] {
-        let path = folder + name + "." + ext
-        if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
-          return path
-        }
+        if let entry = byLowercased[name + "." + ext] { return folder + entry }
       }
     }
     return monthlyPath(kind, year: year, month: month)

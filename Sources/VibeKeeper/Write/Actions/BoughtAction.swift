@@ -48,6 +48,17 @@ public struct BoughtAction: DataAction {
     guard !name.isEmpty else { throw DataWriter.Problem(description: "say what you bought") }
     let home = Currency.normalized(c.household.settings.currency)
     var currency = self.currency.map(Currency.normalized) ?? home
+    if let given = self.currency, !ISO4217.isKnown(currency) {
+      let closest = ISO4217.closest(to: currency).map { " (did you mean \($0)?)" } ?? ""
+      throw DataWriter.Problem(
+        description: "'\(given)' is no ISO 4217 currency code\(closest); give one such as EUR")
+    }
+    if let expires, expires < day {
+      throw DataWriter.Problem(
+        description:
+          "--expires \(expires) is before the day bought, \(day); give the best-before date printed on it"
+      )
+    }
     var paid = price
     var quantity = quantity
     // The list line to tick, found first: its estimate and quantity are the defaults.

@@ -87,6 +87,7 @@ struct CaptureCommand: ParsableCommand {
     case .success(let r): result = r
     case .failure(let problem): return try fail(problem.description)
     }
+    result.notes += GiftCapture.repeatNotes(result, household: household)
     if !output.quiet {
       Terminal.error("Captured:\n")
       for line in GiftCapture.summary(result, household: household) {

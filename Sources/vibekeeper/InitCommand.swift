@@ -30,6 +30,9 @@ struct InitCommand: ParsableCommand {
   @Flag(name: [.short, .long], help: "Print only errors.") var quiet = false
 
   func run() throws {
+    guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw ValidationError("--title must not be empty; give the household's name")
+    }
     let zone = timeZone ?? TimeZone.current.identifier
     guard TimeZone(identifier: zone) != nil else {
       throw ValidationError("unknown time zone '\(zone)'; use an IANA name such as Europe/Berlin")
@@ -67,7 +70,7 @@ struct InitCommand: ParsableCommand {
       text += "Next: vibekeeper new contact \"Ana\" --data \(folder) --birthday 1990-05-14\n"
       Terminal.out(TerminalText.escapedLines(text))
     } catch {
-      Terminal.error("error: \(TerminalText.escaped(error.description))\n")
+      Terminal.error("error: " + TerminalText.escapedLines(error.description + "\n"))
       throw ExitCode(1)
     }
   }

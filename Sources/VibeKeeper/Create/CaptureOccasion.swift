@@ -30,10 +30,14 @@ enum CaptureOccasion {
     let free = text.freeWords
     if let w = free.first(where: { birthdayWords.contains(text.words[$0].key) }) {
       let hasBirthday = contacts.first { $0.id == recipient }?.birthday != nil
+      // "a birthday cake mold" is the idea's name: the word stays in the title, and the
+      // occasion is only a guess.
+      let modifier = namesThing(text, w, w)
       return Match(
         occasion: Captured(
-          "birthday", confidence: hasBirthday ? 0.9 : 0.6, source: text.words[w].text),
-        range: widen(text, w, w, extra: []), note: nil)
+          "birthday", confidence: hasBirthday && !modifier ? 0.9 : 0.6,
+          source: text.words[w].text),
+        range: modifier ? nil : widen(text, w, w, extra: []), note: nil)
     }
     if let w = free.first(where: { christmasWords.contains(text.words[$0].key) }) {
       let hits = occasions.filter {
@@ -46,14 +50,20 @@ enum CaptureOccasion {
       }
       var last = w
       if w + 1 < text.words.count, text.words[w + 1].key == "eve" { last = w + 1 }
-      let range = widen(text, w, last, extra: ["eve"])
+      // "a Christmas jumper" is the idea's name, as for birthdays.
+      let modifier = namesThing(text, w, last)
+      let range = modifier ? nil : widen(text, w, last, extra: ["eve"])
       guard let best = hits.first else {
         return Match(
-          occasion: nil, range: range, note: "no Christmas occasion in the data, so none is set")
+          occasion: nil, range: range,
+          note:
+            "no Christmas occasion in the data, so none is set (add one with `vibekeeper new occasion Christmas --date 2026-12-25 --recurring yearly`)"
+        )
       }
       return Match(
         occasion: Captured(
-          best.id, confidence: hits.count == 1 ? 0.9 : 0.85, source: text.text(text.span(w, last))),
+          best.id, confidence: modifier ? 0.6 : hits.count == 1 ? 0.9 : 0.85,
+          source: text.text(text.span(w, last))),
         range: range, note: nil)
     }
     if let match = byWords(text, free, occasions, contacts, recipient) { return match }
@@ -112,6 +122,28 @@ enum CaptureOccasion {
       occasion: Captured(
         best.occasion.id, confidence: confidence, source: text.text(text.span(first, last))),
       range: widen(text, first, last, extra: titleWords), note: nil)
+  }
+
+  /// Words after an occasion's name that say the gift is for the occasion ("birthday
+  /// present"), not part of what the idea is called.
+  private static let occasionNouns: Set<String> = [
+    "gift", "gifts", "present", "presents", "party", "dinner", "eve", "day", "idea", "ideas",
+  ]
+
+  /// Whether the occasion words `a...b` name a kind of thing ("a birthday cake mold", "a
+  /// Christmas jumper"): another free word follows them, and no `for`, `on` or `her` comes
+  /// before them.
+  private static func namesThing(_ text: CaptureText, _ a: Int, _ b: Int) -> Bool {
+    guard b + 1 < text.words.count else { return false }
+    let next = text.words[b + 1]
+    guard !text.isUsed(next.range), !next.key.isEmpty, !around.contains(next.key),
+      !occasionNouns.contains(next.key), next.text.first?.isLetter == true
+    else { return false }
+    // Only a space between them: "birthday, scarf" is two things.
+    let between = text.original[text.words[b].range.upperBound..<next.range.lowerBound]
+    guard between.allSatisfy({ $0 == " " }) else { return false }
+    guard a > 0 else { return true }
+    return !around.contains(text.words[a - 1].key)
   }
 
   /// The span of words `a...b`, widened over neighbouring free words that belong with

@@ -18,6 +18,9 @@ extension GiftCapture {
     if let c = result.currency?.value, result.price != nil, c != settings.currency {
       fields.append(("currency", c))
     }
+    if let link = result.link {
+      fields.append(("url", link.lowercased().hasPrefix("www.") ? "https://" + link : link))
+    }
     fields.append(("status", "idea"))
     var body: [String] = []
     let quoted = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -68,7 +71,8 @@ extension GiftCapture {
   /// The lines that show what a capture will write: field, value, confidence and the
   /// words it came from, with `?` marking fields below the threshold.
   public static func summary(_ result: CaptureResult, household: Household) -> [String] {
-    result.confidences.map { field, confidence in
+    let link = result.link.map { ["  url      \($0)  [as written]"] } ?? []
+    return result.confidences.map { field, confidence in
       var value = result.text(of: field) ?? ""
       if field == .recipient, let c = household.contacts.first(where: { $0.id == value }) {
         value += " (\(c.name))"
@@ -80,6 +84,6 @@ extension GiftCapture {
       let name = field.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
       let conf = String(format: "%.2f", confidence)
       return "\(mark) \(name)\(value)  [\(conf), from \"\(result.source(of: field) ?? "")\"]"
-    }
+    } + link
   }
 }

@@ -13,10 +13,11 @@ enum CaptureTitle {
   ]
   /// Words dropped from the start of a piece only inside a run of filler ("would *love* a",
   /// "*buy* a") or before nothing else: they may also be the start of a name ("Gift card",
-  /// "Love Actually"). `the` goes only before a word in lower case (not "The Hobbit").
+  /// "Love Actually"). `the` and `this` go only before a word in lower case (not "The
+  /// Hobbit").
   private static let leadingVerbs: Set<String> = [
     "love", "like", "want", "need", "use", "get", "buy", "gift", "idea", "ideas", "present",
-    "new", "the",
+    "new", "the", "this", "that", "these", "those",
   ]
   /// Words dropped from the end of a piece.
   private static let trailingFiller: Set<String> = [
@@ -70,7 +71,8 @@ enum CaptureTitle {
         switch piece.after {
         case ":": title += ": "
         case "(", "[": title += " ("
-        case "–", "—": title += " – "
+        case "–": title += " – "
+        case "—": title += " — "
         case ";": title += "; "
         default: title += ", "
         }
@@ -78,7 +80,11 @@ enum CaptureTitle {
       title += piece.text
       if piece.after == "(" || piece.after == "[", i > 0 { title += ")" }
     }
-    title = title.prefix(1).uppercased() + title.dropFirst()
+    // "iPhone case" and "eReader" keep their capitals where they are.
+    let firstWord = title.prefix { !$0.isWhitespace }
+    if !firstWord.dropFirst().contains(where: \.isUppercase) {
+      title = title.prefix(1).uppercased() + title.dropFirst()
+    }
     let words = CaptureText(title).words.count
     var confidence = words <= 6 ? 0.9 : words <= 10 ? 0.75 : 0.5
     if cleaned.count > 2 { confidence = min(confidence, 0.6) }
@@ -111,7 +117,8 @@ enum CaptureTitle {
         let nextIsFiller =
           next.map { leadingFiller.contains(key($0)) || leadingVerbs.contains(key($0)) } ?? true
         let lowerNext = next.map { strip($0).first?.isLowercase ?? true } ?? true
-        dropped = k == "the" ? lowerNext : inFiller || nextIsFiller
+        let article = ["the", "this", "that", "these", "those"].contains(k)
+        dropped = article ? lowerNext : inFiller || nextIsFiller
       } else {
         dropped = false
       }

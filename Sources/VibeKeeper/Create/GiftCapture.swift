@@ -13,6 +13,11 @@ public enum GiftCapture {
   {
     var words = CaptureText(text)
     var result = CaptureResult()
+    // A web address first: its digits are no price, its words no title.
+    if let link = link(in: text) {
+      result.link = String(text[link])
+      words.use(link)
+    }
     if let money = CaptureMoney.find(in: words, defaultCurrency: household.settings.currency) {
       result.price = money.price
       result.currency = money.currency
@@ -38,5 +43,32 @@ public enum GiftCapture {
     }
     result.title = CaptureTitle.make(from: words.remainder)
     return result
+  }
+
+  /// The first web address in `text` (`https://…`, `www.…`), without the punctuation that
+  /// ends the sentence around it.
+  static func link(in text: String) -> Range<String.Index>? {
+    guard let regex = try? Regex(#"(?:https?://|www\.)[^\s<>"]+"#).ignoresCase(),
+      let match = text.firstMatch(of: regex)
+    else { return nil }
+    var end = match.range.upperBound
+    while end > match.range.lowerBound, ".,;:!?)]'’”".contains(text[text.index(before: end)]) {
+      end = text.index(before: end)
+    }
+    return match.range.lowerBound..<end
+  }
+
+  /// A note for each gift the household already has with the same title (by name key)
+  /// for the same recipient: capturing an idea twice is most often a slip.
+  public static func repeatNotes(_ result: CaptureResult, household: Household) -> [String] {
+    guard let title = result.title?.value, let recipient = result.recipient?.value else {
+      return []
+    }
+    let key = Household.nameKey(title)
+    return household.gifts.filter {
+      $0.recipient == recipient && Household.nameKey($0.title) == key
+    }.map {
+      "\(recipient) already has '\($0.title)' (\($0.status.rawValue)) at \($0.meta.location.file):\($0.meta.location.line); this writes a second one"
+    }
   }
 }

@@ -98,9 +98,20 @@ public struct DataFolderInit: Sendable {
     public var commit: String?
   }
 
-  /// Creates the folder. Refuses one that already holds anything but hidden entries.
+  /// Creates the folder. Refuses one that already holds anything but hidden entries, and
+  /// one inside another data folder (whose loader would read it as records).
   public func run() throws(Problem) -> Outcome {
     let fm = FileManager.default
+    var parent = folder.standardizedFileURL.deletingLastPathComponent()
+    while parent.path != "/" && !parent.path.isEmpty {
+      if fm.fileExists(atPath: parent.appendingPathComponent("vibekeeper.yml").path) {
+        throw Problem(
+          description:
+            "\(folder.path) is inside the data folder \(parent.path), whose checks would read it as records; init a folder outside it"
+        )
+      }
+      parent = parent.deletingLastPathComponent()
+    }
     var isDir: ObjCBool = false
     if fm.fileExists(atPath: folder.path, isDirectory: &isDir) {
       guard isDir.boolValue else { throw Problem(description: "\(folder.path) is a file") }
@@ -189,7 +200,9 @@ public struct DataFolderInit: Sendable {
         + tracked, in: folder)
     guard commit.status == 0 else {
       throw Problem(
-        description: "the folder is ready, but the first commit failed: \(commit.output)")
+        description:
+          "the folder is ready, but the first commit failed (git says: \(commit.output)); set `git config user.name` and `user.email`, then commit it with `git commit`"
+      )
     }
     outcome.commit = GitCommit.run(["rev-parse", "--short", "HEAD"], in: folder).output
   }

@@ -60,6 +60,15 @@ import Testing
     let again = try CLI.run(["init", "home"], cwd: folder.url)
     #expect(again.status == 1)
     #expect(again.stderr.contains("already holds"))
+    // A folder inside a data folder (a kind's folder, or `init` run inside one) would be
+    // read as its records: refused.
+    for inner in ["home/contacts/x", "home/data"] {
+      let nested = try CLI.run(["init", inner], cwd: folder.url)
+      #expect(nested.status == 1)
+      #expect(nested.stderr.contains("is inside the data folder"), "\(nested.stderr)")
+    }
+    // A household without a name would not pass `check`.
+    #expect(try CLI.run(["init", "empty", "--title", " "], cwd: folder.url).status == 2)
   }
 
   @Test func boughtAppendsOneLineAndTicksTheList() throws {

@@ -72,8 +72,14 @@ public struct ShoppingEntry: Hashable, Sendable {
 
 extension ShoppingEntry {
   /// The key that makes two lines the same thing to buy: the item id, else the name
-  /// (case-insensitive).
-  public var mergeKey: String { item.map { "item:" + $0 } ?? "name:" + (name ?? "").lowercased() }
+  /// without regard to case or accents (`Crème fraîche` is `creme fraiche`).
+  public var mergeKey: String { item.map { "item:" + $0 } ?? Self.nameKey(name ?? "") }
+
+  /// The `mergeKey` of a line that names `name` (and no item).
+  public static func nameKey(_ name: String) -> String {
+    let key = Household.nameKey(name)
+    return "name:" + (key.isEmpty ? name.lowercased() : key)
+  }
 
   /// Entries with the same `mergeKey` merged into the first, when they are in the same
   /// state and agree on money: not bought at the same estimate (a line without one takes

@@ -169,6 +169,22 @@ import Testing
       ["bought", "--name", "ground almonds", "--list", "baking", "--now", "2026-11-29T10:00"],
       folder)
     #expect(ticked.status == 0, "\(ticked.stderr)")
+    // Names are compared without regard to case or accents: `creme fraiche` is the line
+    // `Crème fraîche`, for `list add` and for `bought --name`.
+    try folder.write(
+      "data/shopping/dairy.md",
+      Data("---\ntitle: Dairy\nitems:\n  - {name: Crème fraîche, estimate: 1.99}\n---\n".utf8))
+    let more = try vk(
+      ["list", "dairy", "add", "--name", "creme fraiche", "--now", "2026-11-29T10:00"], folder)
+    #expect(more.status == 0, "\(more.stderr)")
+    #expect(Self.text(folder, "data/shopping/dairy.md").contains("Crème fraîche, estimate: 1.99"))
+    #expect(Self.text(folder, "data/shopping/dairy.md").components(separatedBy: "name:").count == 2)
+    let creme = try vk(
+      ["bought", "--name", "CREME FRAICHE", "--list", "dairy", "--now", "2026-11-29T11:00"], folder)
+    #expect(creme.status == 0, "\(creme.stderr)")
+    let none = try vk(
+      ["bought", "--name", "Quark", "--list", "dairy", "--now", "2026-11-29T11:00"], folder)
+    #expect(none.stderr.contains("`vibekeeper list dairy add --name 'Quark'`"), "\(none.stderr)")
   }
 
   /// `gift --given --price` of a gift never marked bought: bought that day at that price;

@@ -76,12 +76,12 @@ public struct BoughtAction: DataAction {
         )
       }
       currency = listCurrency
-      let key = found.map { "item:" + $0.id } ?? "name:" + name.lowercased()
+      let key = found.map { "item:" + $0.id } ?? ShoppingEntry.nameKey(name)
       let lines = shopping.entries.filter { $0.mergeKey == key }
       guard let ticked = lines.first else {
         throw DataWriter.Problem(
           description:
-            "'\(shopping.title)' has no line for \(name); add it with `vibekeeper list \(shopping.id) add \(found?.id ?? name)`"
+            "'\(shopping.title)' has no line for \(name); add it with `vibekeeper list \(shopping.id) add \(found?.id ?? "--name " + DataFolderInit.shellQuoted(name))`"
         )
       }
       guard let line = lines.first(where: { !$0.purchased.isDone }) else {

@@ -42,7 +42,7 @@ public struct ListAction: DataAction {
       try shopping.refuseChangesWhenDone()
       let item: Item? = oneOff ? nil : try c.find(Item.self, typed, title: \.name)
       let name = item?.name ?? typed.trimmingCharacters(in: .whitespaces)
-      let key = item.map { "item:" + $0.id } ?? "name:" + name.lowercased()
+      let key = item.map { "item:" + $0.id } ?? ShoppingEntry.nameKey(name)
       let qty = quantity ?? 1
       // More of a line not bought yet; a line already bought stays as it was paid.
       if let line = shopping.entries.first(where: { $0.mergeKey == key && !$0.purchased.isDone }) {

@@ -71,6 +71,28 @@ import Testing
     #expect(check.status == 0, "\(check.stderr)")
   }
 
+  /// A month log that is valid YAML but takes no line at its end (a list in brackets, a
+  /// document closed with `...`) is refused with what to change, and left as it was.
+  @Test(arguments: [
+    ("- {date: 2026-11-02, item: oat-milk, price: 1.79}\n...\n", "closed with `...`"),
+    ("[{date: 2026-11-02, item: oat-milk, price: 1.79}]\n", "a list written in brackets"),
+    ("[]\n", "a list written in brackets"),
+    (
+      "- {date: 2026-11-02, item: oat-milk, price: 1.79}\n---\n- {date: 2026-11-03, item: oat-milk, price: 1.8}\n",
+      "more than one YAML document"
+    ),
+  ])
+  func aMonthLogThatTakesNoLineIsRefused(_ text: String, _ said: String) throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    try folder.write("data/purchases/2026/11.yml", Data(text.utf8))
+    let r = try vk(["bought", "oat-milk", "1.89"], folder)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains(said), "\(r.stderr)")
+    #expect(r.stderr.contains("one `- {…}` entry per line"))
+    #expect(CLIActionTests.text(folder, "data/purchases/2026/11.yml") == text)
+  }
+
   /// A month log that cannot be read gives no records, so a line appended to it would
   /// never count: the command refuses and names the error.
   @Test func aLogThatCannotBeReadIsNotAppendedTo() throws {

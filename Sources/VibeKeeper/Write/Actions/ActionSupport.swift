@@ -69,6 +69,12 @@ extension ActionContext {
   {
     let path = monthlyFile(kind, year: date.year, month: date.month)
     let before = try writer.read(path)
+    if let before, let shape = Self.unappendable(before) {
+      throw DataWriter.Problem(
+        description:
+          "\(writer.display(path)) is \(shape), so a line cannot be added at its end; write it as one `- {…}` entry per line and run the command again"
+      )
+    }
     var lines = TextLines(before ?? "")
     if before == nil {
       let month = path.dropFirst(kind.folder.count + 1).dropLast(".yml".count)
@@ -78,6 +84,25 @@ extension ActionContext {
     }
     lines.append([Self.indentation(ofListIn: before ?? "") + line])
     return FileChange(path: path, before: before, after: lines.text)
+  }
+
+  /// Why a month's file, valid as it is, takes no line appended at its end: a list
+  /// written in brackets (`[{…}, {…}]`), or a document closed with `...` or followed by
+  /// another (`---`); nil for a list of `- ` lines (or nothing yet).
+  static func unappendable(_ text: String) -> String? {
+    var seenContent = false
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      let line = raw.trimmingCharacters(in: .whitespaces.union(["\r", "\u{FEFF}"]))
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      if line == "..." || line.hasPrefix("... ") { return "closed with `...`" }
+      if line == "---" || line.hasPrefix("--- ") {
+        if seenContent { return "more than one YAML document (a second `---`)" }
+        continue
+      }
+      if !seenContent, line.hasPrefix("[") { return "a list written in brackets `[ … ]`" }
+      seenContent = true
+    }
+    return nil
   }
 
   /// The spaces before the entries of the list a month's file holds (`  - {…}` is as much a

@@ -60,7 +60,14 @@ struct RecordEdit {
     let body = bom ? String(text.dropFirst()) : text
     let record = try find(id, in: body.replacingOccurrences(of: "\r\n", with: "\n"))
     var lines = TextLines(body)
-    if let field = record.entries.first(where: { $0.key.text == list }) {
+    if let field = record.entries.first(where: { $0.key.text == list }),
+      let comment = Self.emptyListComment(field, list, lines)
+    {
+      // `items: []` or `items:` with nothing: the list starts on the next line.
+      let indent = String(repeating: " ", count: max(0, field.key.column - 1))
+      lines.replace(field.key.line, with: indent + list + ":" + comment)
+      lines.insert([indent + "  - " + entry], after: field.key.line)
+    } else if let field = record.entries.first(where: { $0.key.text == list }) {
       guard case .sequence(let items, let line, let column) = field.value,
         !lines.content(line).unicodeScalars.dropFirst(column - 1).starts(with: ["["])
       else {
@@ -84,6 +91,30 @@ struct RecordEdit {
         [indent + list + ":", indent + "  - " + entry], after: lastLine(of: record, lines))
     }
     return (bom ? "\u{FEFF}" : "") + lines.text
+  }
+
+  /// For a list field written empty on its key's line (`items: []`, `items:`, `items: ~`),
+  /// what follows the value there (a comment, or nothing); nil for any other field.
+  static func emptyListComment(_ field: YAMLEntry, _ name: String, _ lines: TextLines)
+    -> String?
+  {
+    switch field.value {
+    case .scalar(let s) where s.isNull: break
+    case .sequence(let items, _, _) where items.isEmpty: break
+    default: return nil
+    }
+    let content = lines.content(field.key.line)
+    let start = content.index(
+      content.startIndex, offsetBy: field.key.column - 1, limitedBy: content.endIndex)
+    guard let start, content[start...].hasPrefix(name + ":") else { return nil }
+    var rest = content[content.index(start, offsetBy: name.count + 1)...].drop { $0 == " " }
+    for empty in ["[]", "[ ]", "~", "null", "Null", "NULL"] where rest.hasPrefix(empty) {
+      rest = rest.dropFirst(empty.count)
+      break
+    }
+    let comment = rest.drop { $0 == " " || $0 == "\t" }
+    guard comment.isEmpty || comment.hasPrefix("#") else { return nil }
+    return comment.isEmpty ? "" : " " + comment
   }
 
   // MARK: Finding the record

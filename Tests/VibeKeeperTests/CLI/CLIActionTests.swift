@@ -187,6 +187,21 @@ import Testing
     #expect(none.stderr.contains("`vibekeeper list dairy add --name 'Quark'`"), "\(none.stderr)")
   }
 
+  /// A list started empty (`items: []`, `items:`) takes its first line under the key.
+  @Test(arguments: ["items: []", "items:", "items: ~  # none yet"])
+  func anEmptyListTakesItsFirstLine(_ written: String) throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    try folder.write(
+      "data/shopping/party.md", Data("---\ntitle: Party\n\(written)\n---\nNotes.\n".utf8))
+    let r = try vk(["list", "party", "add", "oat-milk", "--now", "2026-11-29T10:00"], folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    let comment = written.contains("#") ? " # none yet" : ""
+    #expect(
+      Self.text(folder, "data/shopping/party.md")
+        == "---\ntitle: Party\nitems:\(comment)\n  - {item: oat-milk}\n---\nNotes.\n")
+  }
+
   /// `gift --given --price` of a gift never marked bought: bought that day at that price;
   /// of one bought at another price: refused, nothing written.
   @Test func giftGivenWithAPrice() throws {

@@ -63,12 +63,29 @@ struct RecordSkeleton {
         if case .reference(let kind, _) = child.type { return (child.name, kind) }
         return nil
       }.first
+      // The same thing named twice (`Oat milk, oat milk`) is one line of two: two lines
+      // would be one entry to the list and two to every edit.
+      var lines: [String] = []
+      var counts: [String: Int] = [:]
+      var order: [String] = []
+      for entry in Self.split(value) {
+        var line = "  - \(first.name): \(YAMLText.scalar(entry))"
+        var key = ShoppingEntry.nameKey(entry)
+        if let (name, kind) = reference, let id = household?.recordID(named: entry, kind: kind) {
+          line = "  - \(name): \(YAMLText.scalar(id))"
+          key = "item:" + id
+        }
+        if counts[key] == nil {
+          order.append(key)
+          lines.append(line)
+        }
+        counts[key, default: 0] += 1
+      }
+      let counted = children.contains { $0.name == "quantity" }
       return [field.name + ":"]
-        + Self.split(value).map { entry in
-          if let (name, kind) = reference, let id = household?.recordID(named: entry, kind: kind) {
-            return "  - \(name): \(YAMLText.scalar(id))"
-          }
-          return "  - \(first.name): \(YAMLText.scalar(entry))"
+        + zip(order, lines).flatMap { key, line in
+          let n = counts[key] ?? 1
+          return counted && n > 1 ? [line, "    quantity: \(n)"] : [line]
         }
     }
     var lines = ["# \(field.name):"]

@@ -187,6 +187,20 @@ import Testing
     #expect(none.stderr.contains("`vibekeeper list dairy add --name 'Quark'`"), "\(none.stderr)")
   }
 
+  /// A thing listed on two lines is one entry to the list: `list add` refuses to add to
+  /// one of them (the sum written on one line would count the other twice).
+  @Test func addingToALineListedTwiceIsRefused() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let text =
+      "---\ntitle: W\nitems:\n  - {item: oat-milk, quantity: 2, estimate: 1.00}\n  - {item: oat-milk, quantity: 3}\n---\n"
+    try folder.write("data/shopping/w.md", Data(text.utf8))
+    let r = try vk(["list", "w", "add", "oat-milk", "--now", "2026-11-29T10:00"], folder)
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("is listed 2 times on 'W'"), "\(r.stderr)")
+    #expect(Self.text(folder, "data/shopping/w.md") == text)
+  }
+
   /// A list started empty (`items: []`, `items:`) takes its first line under the key.
   @Test(arguments: ["items: []", "items:", "items: ~  # none yet"])
   func anEmptyListTakesItsFirstLine(_ written: String) throws {
@@ -629,16 +643,20 @@ import Testing
     let inTime = try vk(
       ["used", "oat-milk", "--at", "2026-11-12", "--now", "2026-11-28T10:00"], folder)
     #expect(inTime.status == 0, "\(inTime.stderr)")
-    // A purchase the pantry does not track (no expiry) is taken before refusing.
+    // A purchase the pantry does not track (no expiry) is taken before refusing: the
+    // newest on or before the day (the older ones were used up without a mark).
     try folder.write(
       "data/purchases/2026/11.yml",
       Data(
-        (before + "- {date: 2026-11-21, item: oat-milk, price: 1.10}\n").utf8))
-    let untracked = try vk(["used", "oat-milk", "--now", "2026-11-28T10:00"], folder)
+        (before + "- {date: 2026-11-03, item: oat-milk, price: 1.05}\n"
+          + "- {date: 2026-11-21, item: oat-milk, price: 1.10}\n"
+          + "- {date: 2026-11-29, item: oat-milk, price: 1.15}\n").utf8))
+    let untracked = try vk(["used", "oat-milk", "--wasted", "--now", "2026-11-28T10:00"], folder)
     #expect(untracked.status == 0, "\(untracked.stderr)")
     #expect(
-      Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
-        "- {date: 2026-11-21, item: oat-milk, price: 1.10, used: 2026-11-28}\n"))
+      Self.text(folder, "data/purchases/2026/11.yml").contains(
+        "- {date: 2026-11-21, item: oat-milk, price: 1.10, used: 2026-11-28, wasted: true}\n"))
+    #expect(untracked.stdout.contains("the pantry's waste figures leave it out"))
   }
   /// A month's file written as an indented list (`  - {…}`) gets its new line at the same
   /// indentation: at column 0 it would not be YAML.

@@ -160,7 +160,15 @@ import Testing
       settings: Settings(), today: Self.today
     ).get()
     #expect(list.text.contains("\nitems:\n  - name: Flour\n  - name: Oat milk\n"))
-    for draft in [budget, list] {
+    // The same thing named twice is one line of two.
+    let twice = try RecordDraft.make(
+      kind: .shopping, title: "Party", fields: [("items", "Oat milk, Candles, oat milk")],
+      settings: Settings(), today: Self.today
+    ).get()
+    #expect(
+      twice.text.contains(
+        "\nitems:\n  - name: Oat milk\n    quantity: 2\n  - name: Candles\n---"), "\(twice.text)")
+    for draft in [budget, list, twice] {
       #expect(draft.problems(in: Household(), displayRoot: "data").isEmpty, "\(draft.text)")
     }
   }

@@ -46,6 +46,14 @@ public struct ListAction: DataAction {
       let qty = quantity ?? 1
       // More of a line not bought yet; a line already bought stays as it was paid.
       if let line = shopping.entries.first(where: { $0.mergeKey == key && !$0.purchased.isDone }) {
+        // Lines listed twice are one entry to the list (their quantities added) but one
+        // line to an edit: the sum written on one would count the other twice.
+        guard line.lines == 1 else {
+          throw DataWriter.Problem(
+            description:
+              "\(name) is listed \(line.lines) times on '\(shopping.title)' (\(line.location)); merge the lines into one first, then add to it"
+          )
+        }
         let now = line.quantity + qty
         let change = try c.editing(
           shopping.meta, kind: .shopping, set: [("quantity", ActionContext.amount(now))],

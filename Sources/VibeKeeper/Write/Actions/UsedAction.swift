@@ -35,11 +35,12 @@ public struct UsedAction: DataAction {
     let keep = shelf.keepExpiredDays
     let tracked = open.filter { $0.expires != nil }
     let pantry = tracked.filter { inPantry.contains($0.id) }
-    // Else a purchase the pantry does not track (no `expires:`): the oldest.
+    // Else a purchase the pantry does not track (no `expires:`): the newest, the one in
+    // the cupboard (older ones of an item bought again and again were used up unmarked).
     let batch =
       pantry.min {
         ($0.expires ?? $0.date, $0.date, $0.id) < ($1.expires ?? $1.date, $1.date, $1.id)
-      } ?? open.filter { $0.expires == nil }.min { ($0.date, $0.id) < ($1.date, $1.id) }
+      } ?? open.filter { $0.expires == nil }.max { ($0.date, $0.id) < ($1.date, $1.id) }
     guard let batch else {
       if let gone = tracked.compactMap(\.expires).max() {
         throw DataWriter.Problem(
@@ -65,8 +66,14 @@ public struct UsedAction: DataAction {
     let change = try c.editing(batch.meta, kind: .purchases, set: fields)
     let name = PurchaseMath.displayName(of: batch, in: h)
     let bought = LocalClock.dayMonthYear(batch.date)
+    // The pantry's waste figures count batches with a best-before date only.
+    let untracked =
+      wasted && batch.expires == nil
+      ? "; it has no best-before date (expires:), so the pantry's waste figures leave it out"
+      : ""
     return ActionPlan(
       changes: [change],
-      summary: (wasted ? "Threw away " : "Used up ") + name.lowercasedFirst + " (bought \(bought))")
+      summary: (wasted ? "Threw away " : "Used up ") + name.lowercasedFirst
+        + " (bought \(bought))\(untracked)")
   }
 }

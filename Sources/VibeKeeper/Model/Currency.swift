@@ -47,12 +47,26 @@ public enum Currency {
     DecimalFormat.plain(amount, places: minorUnits(of: code))
   }
 
+  /// The places a unit price is shown with: the currency's minor unit, or more when a
+  /// price was written with more (`1.799` EUR a litre, up to 6): rounding it to `1.80`
+  /// would hide a change of 0.004 a litre.
+  public static func unitPlaces(_ prices: [Decimal], code: String) -> Int {
+    let written =
+      prices.map { price -> Int in
+        let text = DecimalFormat.plain(price, places: nil)
+        return text.split(separator: ".").dropFirst().first?.count ?? 0
+      }.max() ?? 0
+    return max(minorUnits(of: code), min(6, written))
+  }
+
   /// Money as text, the same bytes on every machine: `12.50 EUR` (code style) or
   /// `€12.50` (symbol style, common currencies only); a negative amount starts with `-`
-  /// (`-12.50 EUR`, `-€12.50`).
-  public static func format(_ amount: Decimal, code: String, style: Style = .code) -> String {
+  /// (`-12.50 EUR`, `-€12.50`). `places` replaces the minor unit (unit prices).
+  public static func format(
+    _ amount: Decimal, code: String, style: Style = .code, places: Int? = nil
+  ) -> String {
     let c = normalized(code)
-    let text = digits(amount, code: c)
+    let text = places.map { DecimalFormat.plain(amount, places: $0) } ?? digits(amount, code: c)
     if style == .symbol, let symbol = symbols[c] {
       return text.hasPrefix("-") ? "-" + symbol + text.dropFirst() : symbol + text
     }

@@ -23,12 +23,15 @@ extension Reports {
   private static func historyTable(_ histories: [ItemPriceHistory]) -> ReportTable {
     let rows = histories.map { h -> [String] in
       let c = h.currency
-      let outliers = h.outliers.map { "\(ReportCells.money($0.price, c)) on \($0.date)" }
+      let places = places(h)
+      func money(_ amount: Decimal?) -> String {
+        amount.map { Currency.format($0, code: c, places: places) } ?? "-"
+      }
+      let outliers = h.outliers.map { "\(money($0.price)) on \($0.date)" }
       return [
-        h.name, ReportCells.moneyOrDash(h.latest?.price, c),
-        ReportCells.moneyOrDash(h.previous?.price, c), ReportCells.moneyOrDash(h.change, c),
-        ReportCells.percentText(h.changePercent), ReportCells.money(h.min, c),
-        ReportCells.money(h.max, c), ReportCells.money(h.mean, c), String(h.count),
+        h.name, money(h.latest?.price), money(h.previous?.price), money(h.change),
+        ReportCells.percentText(h.changePercent), money(h.min), money(h.max), money(h.mean),
+        String(h.count),
         h.cheapestStore ?? "-", outliers.isEmpty ? "" : outliers.joined(separator: "; "),
       ]
     }
@@ -59,11 +62,16 @@ extension Reports {
       alignments: [.left, .right, .right, .left, .left, .right], rows: rows)
   }
 
-  private static func pointJSON(_ p: PricePoint?, _ currency: String) -> JSONValue {
+  /// The places an item's prices are shown with (`Currency.unitPlaces`).
+  private static func places(_ h: ItemPriceHistory) -> Int {
+    Currency.unitPlaces(h.points.map(\.price), code: h.currency)
+  }
+
+  private static func pointJSON(_ p: PricePoint?, _ places: Int) -> JSONValue {
     guard let p else { return .null }
     return .object([
       JSONField("date", .string(p.date.description)),
-      JSONField("price", .money(p.price, currency: currency)),
+      JSONField("price", .number(p.price, places: places)),
       JSONField("store", ReportCells.string(p.store)),
       JSONField("source", .string(p.source.rawValue)), JSONField("id", .string(p.recordID)),
       JSONField("outlier", .bool(p.isOutlier)),
@@ -71,19 +79,19 @@ extension Reports {
   }
 
   private static func historyJSON(_ h: ItemPriceHistory) -> JSONValue {
-    let c = h.currency
+    let p = places(h)
     return .object([
       JSONField("item", .string(h.itemID)), JSONField("name", .string(h.name)),
       JSONField("currency", .string(h.currency)), JSONField("count", .int(h.count)),
-      JSONField("latest", pointJSON(h.latest, c)), JSONField("previous", pointJSON(h.previous, c)),
-      JSONField("change", ReportCells.moneyJSON(h.change, c)),
+      JSONField("latest", pointJSON(h.latest, p)), JSONField("previous", pointJSON(h.previous, p)),
+      JSONField("change", h.change.map { .number($0, places: p) } ?? .null),
       JSONField("change_percent", ReportCells.percentJSON(h.changePercent)),
-      JSONField("min", .money(h.min, currency: c)), JSONField("max", .money(h.max, currency: c)),
-      JSONField("mean", .money(h.mean, currency: c)),
-      JSONField("median", .money(h.median, currency: c)),
+      JSONField("min", .number(h.min, places: p)), JSONField("max", .number(h.max, places: p)),
+      JSONField("mean", .number(h.mean, places: p)),
+      JSONField("median", .number(h.median, places: p)),
       JSONField("cheapest_store", ReportCells.string(h.cheapestStore)),
-      JSONField("outliers", .array(h.outliers.map { pointJSON($0, c) })),
-      JSONField("observations", .array(h.points.map { pointJSON($0, c) })),
+      JSONField("outliers", .array(h.outliers.map { pointJSON($0, p) })),
+      JSONField("observations", .array(h.points.map { pointJSON($0, p) })),
     ])
   }
 

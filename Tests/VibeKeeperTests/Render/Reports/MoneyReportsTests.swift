@@ -98,6 +98,29 @@ import Testing
     #expect(r.tables.map(\.rows.count) == [1, 1])
   }
 
+  /// A unit price written with more places than the currency's minor unit (fuel at
+  /// 1.799 a litre) keeps them in the table and the JSON: rounded to 1.80 the change of
+  /// 0.004 would read as none.
+  @Test func unitPricesKeepTheirPlaces() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: EUR\n",
+      "items/diesel.md": "---\nname: Diesel\n---\n",
+      "purchases/2026/11.yml": """
+      - {date: 2026-11-01, item: diesel, price: 1.799, quantity: 40}
+      - {date: 2026-11-08, item: diesel, price: 1.795, quantity: 40}
+      """,
+    ]).household
+    let r = Reports.prices(h, analysis: HouseholdAnalysis(h, clock: clock))
+    let row = try #require(r.tables.first?.rows.first)
+    #expect(Array(row.prefix(4)) == ["Diesel", "1.795 EUR", "1.799 EUR", "-0.004 EUR"])
+    let json = lines(r)
+    #expect(json.contains("\"change\": -0.004,"), "\(json)")
+    #expect(json.contains("\"price\": 1.795,"))
+    #expect(Currency.unitPlaces([1.5, 2], code: "JPY") == 1)
+    #expect(Currency.unitPlaces([Decimal(string: "1.1234567")!], code: "EUR") == 6)
+    #expect(Currency.unitPlaces([2], code: "KWD") == 3)
+  }
+
   @Test func pantryReportIsExact() {
     let r = Reports.pantry(
       Self.household(), analysis: HouseholdAnalysis(Self.household(), clock: clock))

@@ -24,6 +24,9 @@ public struct ReminderStatus: Hashable, Sendable {
   public var history: [ReminderOccurrence] = []
   /// The last 30 days: each day's occurrences done, skipped or missed.
   public var adherence: ReminderAdherence = .empty
+  /// The last day it was done: the latest dose marked done by now, or its `done:` date
+  /// when that is later (and not after today).
+  public var lastDone: LocalDate?
   /// A one-time reminder whose time has passed, not marked done, and enabled.
   public var overdue: Bool
   /// The schedule has no occurrence at or after now (a one-time reminder in the past, a
@@ -67,7 +70,9 @@ public enum HealthReminders {
     // A one-time reminder is done by `done:` or by a dose that answers it: one naming it
     // as `due`, or one without `due` on its day (the first unanswered occurrence of the day).
     let answered = onceAt.map { Self.answer(toOnce: $0, in: doses, clock: clock) != nil } ?? false
-    let doneOnce = isOnce && (reminder.done != nil || answered)
+    // A `done:` date after today has not happened yet (a report for an earlier `--now`).
+    let doneDay = reminder.done.flatMap { $0 <= clock.today ? $0 : nil }
+    let doneOnce = isOnce && (doneDay != nil || answered)
     let next = reminder.enabled && !doneOnce ? upcoming : []
     let history = ReminderHistory.recent(of: reminder, doses: doses, clock: clock)
     let today = history.filter { clock.localDate(of: $0.due) == clock.today }
@@ -76,6 +81,10 @@ public enum HealthReminders {
       nextOccurrences: Array(next.prefix(max(count, 0))),
       doneToday: reminder.done == clock.today
         || (!today.isEmpty && today.allSatisfy { $0.state == .done || $0.state == .skipped }),
+      lastDone: ([doneDay]
+        + doses.filter { $0.status == .done && $0.at <= clock.now }.map {
+          clock.localDate(of: $0.at)
+        }).compactMap { $0 }.max(),
       overdue: isOnce && upcoming.isEmpty && reminder.enabled && !doneOnce,
       ended: upcoming.isEmpty)
     status.today = today

@@ -147,7 +147,7 @@ public enum NotificationSchedule {
   {
     if case .once = r.schedule {
       // Its one occurrence, answered as its status says (`HealthReminders`).
-      guard r.done == nil else { return [] }
+      guard r.done.map({ $0 > clock.today }) ?? true else { return [] }
       return Set(due.filter { HealthReminders.answer(toOnce: $0, in: doses, clock: clock) == nil })
     }
     var open = Set(due)

@@ -18,6 +18,9 @@ struct RecordFields {
   /// References read so far, checked once every record is loaded.
   private(set) var references: [Reference] = []
   private var index: [String: Int] = [:]
+  /// Whether a field this level does not know is an error, not a warning: in a reminder's
+  /// schedule, `every: 3` or `ends:` would otherwise leave a tablet ringing daily forever.
+  var unknownIsError = false
   /// The entries read so far, by position (`finish` looks at the others).
   private var read: UInt64 = 0
   private var readBeyond64: Set<Int> = []
@@ -405,6 +408,13 @@ struct RecordFields {
       let known = schema.acceptedNames
       let loc = location(of: entry.key)
       let hint = Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'?" }
+      if unknownIsError {
+        refuse(
+          entry.key,
+          "unknown field '\(name)' in \(what()): it would change when the reminder rings, so the reminder is left out",
+          hint: hint ?? "known fields: \(known.joined(separator: ", "))")
+        continue
+      }
       report(
         .warning, at: loc, "unknown field '\(name)' in \(what())",
         hint: hint ?? "known fields: \(known.joined(separator: ", "))")

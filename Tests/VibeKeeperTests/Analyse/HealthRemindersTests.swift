@@ -208,3 +208,38 @@ import Testing
       ).isEmpty)
   }
 }
+
+/// "Last done" is the latest dose marked done by now, or the `done:` date when later; a
+/// `done:` after today has not happened yet.
+@Suite struct ReminderLastDoneTests {
+  typealias F = TimeFixture
+
+  @Test func lastDoneComesFromTheDosesAndNeverFromTheFuture() {
+    let daily = ReminderSchedule.weekly(
+      WeeklySchedule(time: F.time("08:00"), days: Set(Weekday.allCases), starts: nil, until: nil))
+    var r = Reminder(meta: F.meta("iron"), title: "Iron", schedule: daily)
+    var taken = Dose(
+      meta: F.meta("2026/11#1"), reminder: "iron", at: F.at("2026-11-20T08:05:00+01:00"))
+    taken.due = F.at("2026-11-20T08:00:00+01:00")
+    var skipped = Dose(
+      meta: F.meta("2026/11#2"), reminder: "iron", at: F.at("2026-11-21T08:05:00+01:00"))
+    skipped.status = .skipped
+    let later = Dose(
+      meta: F.meta("2026/11#3"), reminder: "iron", at: F.at("2026-11-25T08:05:00+01:00"))
+    let clock = F.clock("2026-11-22T10:00:00+01:00")
+    let s = HealthReminders.status(of: r, clock: clock, doses: [taken, skipped, later])
+    #expect(s.lastDone == F.date("2026-11-20"))
+    r.done = F.date("2026-11-21")
+    #expect(
+      HealthReminders.status(of: r, clock: clock, doses: [taken]).lastDone == F.date("2026-11-21"))
+    // A one-time check-up marked done on a day after "now" is still due at "now".
+    var once = Reminder(
+      meta: F.meta("dentist"), title: "Dentist",
+      schedule: .once(F.date("2026-11-23"), F.time("14:15")))
+    once.done = F.date("2026-11-23")
+    let before = HealthReminders.status(of: once, clock: clock)
+    #expect(before.nextOccurrence != nil && before.lastDone == nil)
+    let after = HealthReminders.status(of: once, clock: F.clock("2026-11-24T10:00:00+01:00"))
+    #expect(after.nextOccurrence == nil && !after.overdue && after.lastDone == F.date("2026-11-23"))
+  }
+}

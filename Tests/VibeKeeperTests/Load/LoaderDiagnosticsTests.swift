@@ -157,6 +157,26 @@ import Testing
 
   /// A field given twice leaves its record out, said at the second one; the file's other
   /// records are read.
+  /// A schedule field the loader does not know would change when a tablet is due (`every:
+  /// 3`, `ends:`): an error that leaves the reminder out, not a warning that leaves it
+  /// ringing daily forever. Elsewhere an unknown field stays a warning.
+  @Test func anUnknownScheduleFieldLeavesTheReminderOut() throws {
+    let r = try load([
+      "reminders/a.md": "---\ntitle: A\nschedule: {time: \"09:00\", days: daily, every: 3}\n---\n",
+      "reminders/b.md":
+        "---\ntitle: B\nschedule: {time: \"09:00\", days: daily}\ncolour: red\n---\n",
+    ])
+    #expect(r.household.reminders.map(\.id) == ["b"])
+    let said = lines(r)
+    #expect(
+      said.contains {
+        $0.hasPrefix("data/reminders/a.md:3:40: error: unknown field 'every' in schedule")
+      },
+      "\(said)")
+    #expect(
+      said.contains { $0.hasPrefix("data/reminders/b.md:4:1: warning: unknown field 'colour'") })
+  }
+
   @Test func aFieldGivenTwiceLeavesOnlyItsRecordOut() throws {
     let r = try load([
       "purchases/p.yml": """

@@ -58,6 +58,7 @@ enum ReminderDecoder: KindDecoder {
       return nil
     }
     var s = RecordFields(m, file: f.file, schema: f.schema.field("schedule")?.children ?? [])
+    s.unknownIsError = true
     defer {
       s.finish("schedule")
       f.absorb(s)

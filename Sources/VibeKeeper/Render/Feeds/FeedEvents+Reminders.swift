@@ -73,7 +73,7 @@ extension FeedEvents {
             due: at, state: dose.status == .done ? .done : .skipped, marked: dose.at,
             note: dose.note)
         ]
-      } else if r.done != nil {
+      } else if let done = r.done, done <= clock.today {
         answered = [ReminderOccurrence(due: at, state: .done, marked: nil, note: nil)]
       }
     }

@@ -53,7 +53,7 @@ extension Reports {
     fields += [
       JSONField("next_occurrence", .optional(s.nextOccurrence.map { .string(clock.isoText($0)) })),
       JSONField("next_occurrences", .array(s.nextOccurrences.map { .string(clock.isoText($0)) })),
-      JSONField("done", .optional(r.done.map { .string($0.description) })),
+      JSONField("done", .optional(s.lastDone.map { .string($0.description) })),
       JSONField("done_today", .bool(s.doneToday)),
       JSONField("overdue", .bool(s.overdue)),
       JSONField("ended", .bool(s.ended)),

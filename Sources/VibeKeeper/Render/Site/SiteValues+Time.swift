@@ -17,7 +17,7 @@ extension SiteValues {
       ("once", .bool(due != nil)), ("due", due.map(TemplateValue.dateTime)),
       ("next", s.nextOccurrence.map(TemplateValue.dateTime)),
       ("next_occurrences", .array(s.nextOccurrences.map(TemplateValue.dateTime))),
-      ("due_today", .bool(dueToday)), ("done", SiteValues.date(r.done)),
+      ("due_today", .bool(dueToday)), ("done", SiteValues.date(s.lastDone)),
       ("done_today", .bool(s.doneToday)),
       ("overdue", .bool(s.overdue)), ("ended", .bool(s.ended)), ("body", html(r.body)),
       ("today", .array(s.today.map(occurrence))), ("missed_today", .bool(s.missedToday)),

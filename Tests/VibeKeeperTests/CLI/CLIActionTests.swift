@@ -442,7 +442,9 @@ import Testing
   @Test func doneKeepsHistoryAndPlayedReadsShareTexts() throws {
     let folder = try Self.household()
     defer { folder.cleanup() }
-    #expect(try vk(["done", "vitamin-d", "--now", "2026-11-24T08:05"], folder).status == 0)
+    let first = try vk(["done", "vitamin-d", "--now", "2026-11-24T08:05"], folder)
+    #expect(first.status == 0)
+    #expect(first.stdout.contains("(due 08:00)"), "\(first.stdout)")
     // The same dose again: nothing else is due.
     let twice = try vk(["done", "vitamin-d", "--now", "2026-11-24T09:00"], folder)
     #expect(twice.status == 1)
@@ -456,6 +458,21 @@ import Testing
       try vk(
         ["done", "Vitamin D", "--skip", "--now", "2026-11-25T10:00", "--note", "ran out"], folder
       ).status == 0)
+    // Several reminders that begin with what was typed are all named.
+    for time in ["morning", "evening"] {
+      try folder.write(
+        "data/reminders/metformin-\(time).md",
+        Data(
+          "---\ntitle: Metformin \(time)\nschedule: {time: \"08:00\", days: daily}\n---\n".utf8))
+    }
+    let which = try vk(["done", "metformin", "--now", "2026-11-27T08:05"], folder)
+    #expect(which.status == 1)
+    #expect(
+      which.stderr.contains("did you mean one of 'metformin-evening', 'metformin-morning'?"),
+      "\(which.stderr)")
+    // Yesterday's dose, marked the next morning, is said as yesterday's.
+    let yesterday = try vk(["done", "vitamin-d", "--now", "2026-11-27T03:00", "--dry-run"], folder)
+    #expect(yesterday.stdout.contains("(due yesterday 08:00)"), "\(yesterday.stdout)")
     #expect(
       Self.text(folder, "data/doses/2026/11.yml") == """
         # Doses of 2026-11, one per line.

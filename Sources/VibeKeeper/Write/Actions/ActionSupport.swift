@@ -51,8 +51,20 @@ extension ActionContext {
           "no \(kind.singular) '\(typed)' could be read: \(conflict) has an unresolved merge conflict (resolve it, then try again)"
       )
     }
+    // Several that begin with what was typed (`metformin` of `metformin-morning` and
+    // `metformin-evening`) are all named: the closest alone may be the wrong one.
+    let beginning =
+      key.count < 3
+      ? []
+      : records.filter {
+        Household.nameKey($0.meta.id).hasPrefix(key) || Household.nameKey(title($0)).hasPrefix(key)
+      }.map(\.meta.id).sorted()
+    let several =
+      beginning.count > 1
+      ? " (did you mean one of \(beginning.prefix(6).map { "'\($0)'" }.joined(separator: ", "))?)"
+      : nil
     let hint =
-      closest.map { " (did you mean '\($0)'?)" }
+      several ?? closest.map { " (did you mean '\($0)'?)" }
       ?? (ids.isEmpty
         ? "; there are no \(kind.folder) yet"
         : "; known: \(ids.sorted().prefix(8).joined(separator: ", "))")

@@ -115,7 +115,18 @@ public struct DoneAction: DataAction {
     if let note, !note.isEmpty { fields.append(("note", YAMLText.flowScalar(note))) }
     let change = try c.appending(
       YAMLText.flowEntry(fields), to: .doses, month: c.clock.localDate(of: when))
-    let time = String(c.clock.localTime(of: due).description.prefix(5))
+    var time = String(c.clock.localTime(of: due).description.prefix(5))
+    // A dose of another day is said with its day: "due 20:00" read at 08:05 would be
+    // taken for tonight's.
+    let dueDay = c.clock.localDate(of: due)
+    let markDay = c.clock.localDate(of: when)
+    if dueDay == markDay.adding(days: -1) {
+      time = "yesterday " + time
+    } else if dueDay == markDay.adding(days: 1) {
+      time = "tomorrow " + time
+    } else if dueDay != markDay {
+      time = LocalClock.dayMonthYear(dueDay) + " " + time
+    }
     let verb = skip ? "Skipped " : r.category == .medication ? "Took " : "Did "
     return ActionPlan(
       changes: [change],

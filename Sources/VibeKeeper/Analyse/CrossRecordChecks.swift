@@ -71,6 +71,9 @@ public enum CrossRecordChecks {
     for p in household.purchases {
       if let m = month(p.meta, .purchases), !m.holds(p.date) { note(p.meta, p.date, "purchase") }
     }
+    for p in household.prices {
+      if let m = month(p.meta, .prices), !m.holds(p.date) { note(p.meta, p.date, "price") }
+    }
     for d in household.doses {
       if let m = month(d.meta, .doses), d.at < m.starts || d.at >= m.ends {
         note(d.meta, clock.localDate(of: d.at), "dose (by when it was marked)")

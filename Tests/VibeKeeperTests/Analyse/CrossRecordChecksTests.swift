@@ -23,11 +23,13 @@ import Testing
       "purchases/extra.yml": "- {date: 2026-05-01, name: Soap, price: 3}\n",
       "results/2026/1.yml": "- {game: wordle, date: 2026-01-31}\n",
       "games/wordle.md": "---\nname: Wordle\n---\n",
+      "items/rice.md": "---\nname: Rice\n---\n",
+      "prices/2025/01.yml": "- {item: rice, date: 2027-12-31, price: 1.49}\n",
     ]).household
     let warnings = CrossRecordChecks.misfiled(h)
     #expect(
       warnings.map(\.location.file).sorted() == [
-        "data/doses/2025/01.yml", "data/purchases/2026/12.yml",
+        "data/doses/2025/01.yml", "data/prices/2025/01.yml", "data/purchases/2026/12.yml",
       ])
     #expect(
       warnings.first { $0.location.file == "data/doses/2025/01.yml" }?.hint

@@ -26,6 +26,30 @@ public enum CrossRecordChecks {
           hint: "add the day you bought it: `purchased: YYYY-MM-DD`"))
     }
     out += misfiled(household)
+    out += twiceAnswered(household)
+    return out
+  }
+
+  /// A warning for each dose line that answers an occurrence an earlier line answers
+  /// (the same reminder and `due`): the one marked last counts, and `done` with `skipped`
+  /// for one tablet is most often a slip.
+  static func twiceAnswered(_ household: Household) -> [Diagnostic] {
+    var first: [String: Dose] = [:]
+    var out: [Diagnostic] = []
+    for d in household.doses {
+      guard let due = d.due else { continue }
+      let key = d.reminder + "\u{0}" + String(due.timeIntervalSince1970)
+      guard let earlier = first[key] else {
+        first[key] = d
+        continue
+      }
+      let counted = d.at >= earlier.at ? "this one, marked last," : "the other, marked last,"
+      out.append(
+        Diagnostic(
+          .warning, d.meta.location,
+          "this dose answers the same occurrence of '\(d.reminder)' as \(earlier.meta.location.file):\(earlier.meta.location.line); \(counted) counts",
+          hint: "delete the line that is wrong"))
+    }
     return out
   }
 

@@ -75,8 +75,14 @@ public enum ReminderHistory {
         byDue[due] = dose
       } else {
         // Without `due`, or due at a time the schedule no longer has (its time was
-        // changed since): the dose counts for an occurrence of its day.
-        loose[clock.localDate(of: dose.due ?? dose.at), default: []].append(dose)
+        // changed since): the dose counts for an occurrence of its day. Two lines of one
+        // `due` are one answer, the one marked last, as for a `due` the schedule has.
+        let day = clock.localDate(of: dose.due ?? dose.at)
+        if let due = dose.due, let same = loose[day]?.firstIndex(where: { $0.due == due }) {
+          loose[day]?[same] = dose
+        } else {
+          loose[day, default: []].append(dose)
+        }
       }
     }
     var out: [ReminderOccurrence] = []

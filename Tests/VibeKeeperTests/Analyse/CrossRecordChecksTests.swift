@@ -45,3 +45,33 @@ import Testing
     #expect(CrossRecordChecks.monthOfFile("purchases/extra.yml", .purchases) == nil)
   }
 }
+
+/// Two dose lines for one occurrence: a warning at the second, and the one marked last
+/// counts, whether or not the schedule still has that time.
+@Suite struct TwiceAnsweredDoseTests {
+  @Test func theLineMarkedLastCountsAndTheSecondIsSaid() throws {
+    let doses = """
+      - {reminder: iron, due: 2026-11-12T09:00, at: 2026-11-12T09:05, status: done}
+      - {reminder: iron, due: 2026-11-12T09:00, at: 2026-11-12T09:30, status: skipped}
+
+      """
+    for time in ["09:00", "08:00"] {
+      let h = try load([
+        "vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: EUR\n",
+        "reminders/iron.md":
+          "---\ntitle: Iron\nschedule: {time: \"\(time)\", days: daily, starts: 2026-11-10}\n---\n",
+        "doses/2026/11.yml": doses,
+      ]).household
+      let warnings = CrossRecordChecks.twiceAnswered(h)
+      #expect(warnings.count == 1)
+      #expect(warnings.first?.location.line == 2)
+      #expect(warnings.first?.message.contains("this one, marked last, counts") == true)
+      let clock = TimeFixture.clock("2026-11-13T12:00:00+01:00")
+      let day = try #require(
+        HealthReminders.status(of: h.reminders[0], clock: clock, doses: h.doses).history.first {
+          clock.localDate(of: $0.due) == LocalDate(iso: "2026-11-12")
+        })
+      #expect(day.state == .skipped, "schedule at \(time)")
+    }
+  }
+}

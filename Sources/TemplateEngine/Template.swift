@@ -42,6 +42,9 @@ public struct Template: Sendable {
 
   private let parsed: Parsed
 
+  /// Whether `other` shares this template's parse (it was taken, not parsed again).
+  func sharesParse(with other: Template) -> Bool { parsed === other.parsed }
+
   /// Parses a template; `name` decides the format (by extension) and names it in errors.
   /// `filters` are an application's own filters, by name, besides the built-in ones (an
   /// added filter replaces a built-in one of the same name).

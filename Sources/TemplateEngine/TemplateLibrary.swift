@@ -37,10 +37,13 @@ public struct TemplateLibrary: Sendable {
   /// its path as given). Files that are symbolic links leading outside the folder are
   /// ignored with a warning. `filters` are the application's own filters besides the
   /// built-in ones (an added filter replaces a built-in one of the same name); `fastPath`
-  /// renders the templates it takes on without the engine.
+  /// renders the templates it takes on without the engine. A template whose name, path
+  /// and text are those of one in `reusing` (a library made with the same filters, by the
+  /// last build of a process that builds again) is taken as parsed there.
   public init(
     defaults: [String: String], userFolder: URL? = nil, displayRoot: String? = nil,
-    filters: [String: TemplateFilter] = [:], fastPath: (any TemplateFastPath)? = nil
+    filters: [String: TemplateFilter] = [:], fastPath: (any TemplateFastPath)? = nil,
+    reusing previous: TemplateLibrary? = nil
   ) throws {
     var sources: [String: TemplateSource] = [:]
     for (name, text) in defaults {
@@ -67,6 +70,10 @@ public struct TemplateLibrary: Sendable {
     let filters = TemplateFilters.with(filters)
     for name in sources.keys.sorted() {
       guard let source = sources[name] else { continue }
+      if case .success(let known)? = previous?.entries[name], known.source.isSame(as: source) {
+        entries[name] = .success(known)
+        continue
+      }
       do {
         entries[name] = .success(try Template(source: source, filters: filters))
       } catch {

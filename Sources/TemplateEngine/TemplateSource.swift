@@ -18,6 +18,13 @@ public final class TemplateSource: Sendable {
   /// Scalar offsets at which each line starts.
   private let lineStarts: [Int]
 
+  /// Whether `other` is the same template: the same name, path and text, scalar for
+  /// scalar.
+  func isSame(as other: TemplateSource) -> Bool {
+    self === other
+      || (name == other.name && displayPath == other.displayPath && scalars == other.scalars)
+  }
+
   /// Wraps a template's text.
   public init(name: String, displayPath: String? = nil, text: String) {
     self.name = name

@@ -180,3 +180,19 @@ import VibeBasics
     #expect(!builtIn.hasUserTemplates && !builtIn.reachesUserTemplate("dynamic.html"))
   }
 }
+
+/// A library made again (`watch`, `serve`) takes the templates whose name, path and text
+/// are the same as parsed before, and parses the others; it renders as a new one would.
+@Suite struct LibraryReuseTests {
+  @Test func unchangedTemplatesAreTakenAsParsed() throws {
+    let first = try TemplateLibrary(defaults: ["a.html": "A {{ x }}", "b.html": "B"])
+    let second = try TemplateLibrary(
+      defaults: ["a.html": "A {{ x }}", "b.html": "B changed", "c.html": "C"], reusing: first)
+    #expect(try second.template(named: "a.html").sharesParse(with: first.template(named: "a.html")))
+    #expect(
+      try !second.template(named: "b.html").sharesParse(with: first.template(named: "b.html")))
+    let out = try second.render("b.html", context: [:], environment: TT.environment())
+    #expect(String(decoding: out.bytes, as: UTF8.self) == "B changed")
+    #expect(second.names == ["a.html", "b.html", "c.html"])
+  }
+}

@@ -38,6 +38,9 @@ public struct SiteBuild: Sendable {
   /// is the start (`GitHistoryFile`), and a build that publishes writes it anew when the
   /// history moved.
   public var gitHistory: GitHistory?
+  /// The templates an earlier build in this process parsed (`watch`, `serve`): those whose
+  /// text is the same are not parsed again.
+  public var library: TemplateLibrary?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
   /// Publish even when the data gives far fewer records than the published site has
@@ -77,6 +80,8 @@ public struct SiteBuild: Sendable {
     public var renderMemory = RenderMemory()
     /// What was read of the git history.
     public var gitHistory: GitHistory?
+    /// The templates, as parsed.
+    public var library: TemplateLibrary?
 
     /// Nothing kept yet.
     public init() {}
@@ -86,6 +91,7 @@ public struct SiteBuild: Sendable {
       loadCache = outcome.loadCache ?? LoadCache()
       if let memory = outcome.renderMemory { renderMemory = memory }
       if let history = outcome.gitHistory { gitHistory = history }
+      if let parsed = outcome.library { library = parsed }
     }
   }
 
@@ -94,6 +100,7 @@ public struct SiteBuild: Sendable {
     loadCache = kept?.loadCache
     renderMemory = kept?.renderMemory
     gitHistory = kept?.gitHistory
+    library = kept?.library
   }
 
   /// What a build did.
@@ -118,6 +125,8 @@ public struct SiteBuild: Sendable {
     public var loadCache: LoadCache?
     /// What this build read of the git history, for the next build in the same process.
     public var gitHistory: GitHistory?
+    /// The templates this build parsed, for the next build in the same process.
+    public var library: TemplateLibrary?
     /// What this build rendered, for the next build in the same process (nil when the
     /// build was given no `renderMemory`, or stopped before rendering).
     public var renderMemory: RenderMemory?
@@ -164,7 +173,7 @@ public struct SiteBuild: Sendable {
     // needs nothing of the data, and reading it is mostly one thread's work).
     let planStep = PlanStep(
       templates: templates, templatesDisplay: templatesDisplay,
-      publisher: publishes ? self.publisher : nil, full: full)
+      publisher: publishes ? self.publisher : nil, full: full, previousLibrary: library)
     let ((firstLoad, fromDisk, knownHistory), planned) = Parallel.pair(
       { () -> (LoadedData, LoadCache?, GitHistory?) in
         // A process's first load reads the decode cache the last build left beside the
@@ -223,7 +232,9 @@ public struct SiteBuild: Sendable {
     let publisher = publishes ? self.publisher : nil
     let plan: BuildPlan
     switch planned {
-    case .success(let p): plan = p
+    case .success(let p):
+      plan = p
+      outcome.library = p.library
     case .failure(let failure):
       outcome.diagnostics.append(
         Diagnostic(

@@ -17,12 +17,16 @@ struct PlanStep {
   let publisher: Publisher?
   /// Renders every page whatever the last build did.
   let full: Bool
+  /// The templates of the last build in this process (`watch`, `serve`): those unchanged
+  /// are not parsed again.
+  let previousLibrary: TemplateLibrary?
 
   /// The plan, or why there is none (the template folder cannot be read).
   func run() -> Result<BuildPlan, BuildFailure> {
     let library: TemplateLibrary
     do {
-      library = try TemplateLibrary(userFolder: templates, displayRoot: templatesDisplay)
+      library = try TemplateLibrary(
+        userFolder: templates, displayRoot: templatesDisplay, reusing: previousLibrary)
     } catch {
       let shown = templatesDisplay ?? templates?.path ?? "templates"
       let problem = (error as? TemplateFolderProblem)?.description ?? "cannot be read"

@@ -132,15 +132,18 @@ extension SiteValues {
     }
   }
 
+  /// The occasion of a gift for a birthday (one value every such gift shares).
+  static let birthdayRef = SiteValues.map([
+    ("id", .string("birthday")), ("name", .string("Birthday")), ("url", .null),
+  ])
+
   /// What the value of gift `g` is made of.
   func giftInputs(_ g: Gift) -> GiftInputs {
     var occasion: TemplateValue = .null
     switch g.occasion {
-    case .birthday:
-      occasion = SiteValues.map([
-        ("id", .string("birthday")), ("name", .string("Birthday")), ("url", .null),
-      ])
-    case .occasion(let o): occasion = ref(.occasions, o, household.occasion(o)?.title)
+    case .birthday: occasion = SiteValues.birthdayRef
+    case .occasion(let o):
+      occasion = occasionRefs[o] ?? ref(.occasions, o, household.occasion(o)?.title)
     case nil: break
     }
     return GiftInputs(

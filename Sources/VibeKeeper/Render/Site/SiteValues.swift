@@ -20,6 +20,8 @@ struct SiteValues: Sendable {
   let contactRefs: [String: TemplateValue]
   /// `{id, name, url}` of every item, by id.
   let itemRefs: [String: TemplateValue]
+  /// `{id, name, url}` of every occasion, by id (a gift's occasion).
+  let occasionRefs: [String: TemplateValue]
 
   /// The values of a household and its analyses; the lookups records share are built here.
   init(
@@ -40,6 +42,8 @@ struct SiteValues: Sendable {
     occasionsByContact = occasions
     contactRefs = SiteValues.refs(.contacts, household.contacts.map { ($0.id, $0.name) }, links)
     itemRefs = SiteValues.refs(.items, household.items.map { ($0.id, $0.name) }, links)
+    occasionRefs = SiteValues.refs(
+      .occasions, household.occasions.map { ($0.id, $0.title) }, links)
   }
 
   /// The reference of each record by id (the first of a repeated id, as look-ups find).

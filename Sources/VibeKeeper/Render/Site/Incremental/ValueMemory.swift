@@ -6,10 +6,16 @@ import TemplateEngine
 /// contacts are the records a household has by the thousand, each with a page; what is
 /// kept is checked against the inputs every time, so it is never stale.
 struct ValueMemory: Sendable {
-  /// One value and what it was made of.
-  struct Made<Inputs: Sendable>: Sendable {
+  /// One value and what it was made of (a reference: the memory of 10,000 gifts is
+  /// looked up and carried to the next build without copying any gift).
+  final class Made<Inputs: Sendable>: Sendable {
     let inputs: Inputs
     let value: TemplateValue
+
+    init(inputs: Inputs, value: TemplateValue) {
+      self.inputs = inputs
+      self.value = value
+    }
   }
 
   /// The Markdown options the values were made with (they render the bodies).
@@ -46,9 +52,8 @@ struct ValueMemory: Sendable {
     _ known: Made<Inputs>?, _ inputs: Inputs, _ v: SiteValues, same: (Inputs, Inputs) -> Bool,
     make: (Inputs) -> TemplateValue
   ) -> (Made<Inputs>, taken: Bool) {
-    if markdown == v.markdown, let known, same(known.inputs, inputs) {
-      return (Made(inputs: inputs, value: known.value), true)
-    }
+    // The same inputs: the kept one is taken whole (its inputs are these).
+    if markdown == v.markdown, let known, same(known.inputs, inputs) { return (known, true) }
     return (Made(inputs: inputs, value: make(inputs)), false)
   }
 }

@@ -59,9 +59,13 @@ public struct CaptureOverrides: Sendable {
     }
     if let currency {
       let code = currency.trimmingCharacters(in: .whitespaces).uppercased()
-      guard code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+      guard code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }),
+        ISO4217.isKnown(code)
+      else {
+        let closest = ISO4217.closest(to: code).map { " (did you mean \($0)?)" } ?? ""
         return .failure(
-          CaptureProblem("--currency must be a three-letter code such as EUR, not '\(currency)'"))
+          CaptureProblem(
+            "--currency must be an ISO 4217 code such as EUR, not '\(currency)'\(closest)"))
       }
       r.currency = Captured(code, confidence: 1, source: "--currency")
     }

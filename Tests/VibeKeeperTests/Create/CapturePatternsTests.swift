@@ -266,6 +266,16 @@ import Testing
     #expect(throws: CaptureProblem.self) {
       try o.apply(to: r, household: h, today: CaptureFixture.clock().today).get()
     }
+    // A currency that is no ISO 4217 code is refused, with the closest one.
+    o.price = "17.50"
+    o.currency = "EUT"
+    guard
+      case .failure(let problem) = o.apply(to: r, household: h, today: CaptureFixture.clock().today)
+    else {
+      Issue.record("--currency EUT was taken")
+      return
+    }
+    #expect(problem.description.contains("(did you mean EUR?)"))
   }
 
   @Test func draftHasTheGiftFields() throws {

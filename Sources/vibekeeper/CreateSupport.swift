@@ -63,7 +63,7 @@ enum CreateSupport {
     }
     if written.renamed {
       Terminal.error(
-        "note: \(shown(written.preferredPath, options)) is taken, so the new \(draft.kind.singular) is \(shown(written.path, options))\n"
+        "note: \(shown(written.preferredPath, options)) is taken (a file of that name, or a record with the id '\(draft.slug)'), so the new \(draft.kind.singular) is \(shown(written.path, options))\n"
       )
     }
     Terminal.out(shown(written.path, options) + "\n")

@@ -122,6 +122,8 @@ struct ServeCommand: ParsableCommand {
       setup, clock: clock,
       rebuild: { at, edited in
         var kept = state.take()
+        // Held until the reload event is sent (`Rebuilt.leftovers`): the build replaces it.
+        let previous = kept
         defer { state.put(kept) }
         let errors = servedErrors.take()
         guard
@@ -143,7 +145,9 @@ struct ServeCommand: ParsableCommand {
           return Rebuilt(published: false, nextChange: outcome.nextChange, now: outcome.now)
         }
         servedErrors.put(outcome.errorCounts)
-        return Rebuilt(published: true, nextChange: outcome.nextChange, now: outcome.now)
+        return Rebuilt(
+          published: true, nextChange: outcome.nextChange, now: outcome.now,
+          leftovers: [previous as any Sendable, outcome])
       },
       log: { Terminal.out($0 + "\n") })
     let done = DispatchSemaphore(value: 0)

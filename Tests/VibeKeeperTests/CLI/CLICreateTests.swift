@@ -56,7 +56,10 @@ import Testing
     let second = try run(folder, ["new", "gifts", "Pottery class", "--price", "12.50"])
     #expect(first.status == 0 && second.status == 0)
     #expect(second.stdout == folder.url.path + "/gifts/pottery-class-2.md\n")
-    #expect(second.stderr.contains("pottery-class.md is taken (a file of that name, or a record with the id 'pottery-class'), so the new gift is"))
+    #expect(
+      second.stderr.contains(
+        "pottery-class.md is taken (a file of that name, or a record with the id 'pottery-class'), so the new gift is"
+      ))
     #expect(
       try String(contentsOfFile: folder.url.path + "/gifts/pottery-class.md", encoding: .utf8)
         == original)

@@ -208,7 +208,9 @@ struct BoughtCommand: ParsableCommand {
     var action = BoughtAction(item: item)
     action.oneOff = name
     action.price = try decimalArgument(price, "PRICE")
+    action.priceText = price?.trimmingCharacters(in: .whitespaces)
     action.quantity = try decimalArgument(quantity, "--qty")
+    action.quantityText = quantity?.trimmingCharacters(in: .whitespaces)
     if action.quantity == 0 { throw ValidationError("--qty must be more than 0") }
     action.store = store
     if let expires {

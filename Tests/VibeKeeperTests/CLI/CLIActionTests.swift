@@ -149,6 +149,12 @@ import Testing
       !FileManager.default.fileExists(
         atPath: folder.url.appendingPathComponent("data/purchases/2026/11.yml").path)
         || !Self.text(folder, "data/purchases/2026/11.yml").contains("2026-11-29"))
+    // A price and a quantity are written as typed, not as the shortest number.
+    let typed = try vk(["bought", "oat-milk", "24.90", "--qty", "0.750"] + now, folder)
+    #expect(typed.status == 0, "\(typed.stderr)")
+    #expect(
+      Self.text(folder, "data/purchases/2026/11.yml").hasSuffix(
+        "- {date: 2026-11-29, item: oat-milk, price: 24.90, quantity: 0.750}\n"))
   }
 
   /// A list line written by name is ticked with `--name`; without it, the refusal says so.

@@ -10,8 +10,12 @@ public struct BoughtAction: DataAction {
   public var oneOff = false
   /// The unit price paid; by default the list line's estimate, else the item's latest price.
   public var price: Decimal?
+  /// `price` as typed (`24.90`): written so, not as the shortest number (`24.9`).
+  public var priceText: String?
   /// How many (default the list line's quantity, else 1).
   public var quantity: Decimal?
+  /// `quantity` as typed (`0.750`).
+  public var quantityText: String?
   public var store: String?
   public var expires: LocalDate?
   public var category: String?
@@ -128,9 +132,16 @@ public struct BoughtAction: DataAction {
     } else {
       fields.append(("name", YAMLText.flowScalar(name)))
     }
-    fields.append(("price", ActionContext.amount(paid)))
+    // As typed when it was typed (and is what is written), else the shortest form.
+    func written(_ value: Decimal, _ given: Decimal?, _ text: String?) -> String {
+      if let given, let text, given == value, ScalarParsing.amount(text) == value { return text }
+      return ActionContext.amount(value)
+    }
+    fields.append(("price", written(paid, price, priceText)))
     if currency != home { fields.append(("currency", currency)) }
-    if let quantity, quantity != 1 { fields.append(("quantity", ActionContext.amount(quantity))) }
+    if let quantity, quantity != 1 {
+      fields.append(("quantity", written(quantity, self.quantity, quantityText)))
+    }
     if let store { fields.append(("store", YAMLText.flowScalar(store))) }
     if let category { fields.append(("category", YAMLText.flowScalar(category))) }
     if let expires { fields.append(("expires", expires.description)) }

@@ -1292,7 +1292,7 @@ User-agent: *
 {%- endmacro %}
 {#- A reminder's state today. -#}
 {% macro reminder_state(r) -%}
-{% if r.overdue %}{{ badge("overdue", "alert") }}{% elif not r.enabled %}{{ badge("paused", "muted") }}{% elif r.ended %}{{ badge("ended", "muted") }}{% elif r.done_today %}{{ badge("done today", "ok") }}{% elif r.due_today %}{{ badge("due today", "warn") }}{% else %}{{ badge("scheduled", "info") }}{% endif %}
+{% if r.overdue %}{{ badge("overdue", "alert") }}{% elif not r.enabled %}{{ badge("paused", "muted") }}{% elif r.ended %}{{ badge("ended", "muted") }}{% elif r.missed_today %}{{ badge("missed", "alert") }}{% elif r.done_today %}{{ badge("done today", "ok") }}{% elif r.due_today %}{{ badge("due today", "warn") }}{% else %}{{ badge("scheduled", "info") }}{% endif %}
 {%- endmacro %}
 {#- A budget's state: on track, alert or over. -#}
 {% macro budget_state(b) -%}

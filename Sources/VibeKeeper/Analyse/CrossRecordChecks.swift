@@ -36,7 +36,13 @@ public enum CrossRecordChecks {
   static func twiceAnswered(_ household: Household) -> [Diagnostic] {
     var first: [String: Dose] = [:]
     var out: [Diagnostic] = []
-    for d in household.doses {
+    // In the order they are written (ids sort `#10` before `#9`).
+    let written = household.doses.sorted {
+      ($0.meta.location.file, $0.meta.location.line) < (
+        $1.meta.location.file, $1.meta.location.line
+      )
+    }
+    for d in written {
       guard let due = d.due else { continue }
       let key = d.reminder + "\u{0}" + String(due.timeIntervalSince1970)
       guard let earlier = first[key] else {

@@ -47,6 +47,21 @@ public enum HealthReminders {
     }
   }
 
+  /// The last day a reminder was done by now: of the doses that count (of two lines for
+  /// one occurrence, the one marked last; a `done` then `skipped` is skipped), the latest
+  /// marked done, or `done:` when later.
+  static func lastDone(_ doneDay: LocalDate?, doses: [Dose], clock: LocalClock) -> LocalDate? {
+    var byDue: [Date: Dose] = [:]
+    var loose: [Dose] = []
+    for dose in doses.sorted(by: { $0.at < $1.at }) where dose.at <= clock.now {
+      if let due = dose.due { byDue[due] = dose } else { loose.append(dose) }
+    }
+    let marked = (Array(byDue.values) + loose).filter { $0.status == .done }.map {
+      clock.localDate(of: $0.at)
+    }
+    return ([doneDay] + marked).compactMap { $0 }.max()
+  }
+
   /// How many upcoming occurrences each status lists by default.
   public static let defaultCount = 5
 
@@ -81,10 +96,7 @@ public enum HealthReminders {
       nextOccurrences: Array(next.prefix(max(count, 0))),
       doneToday: reminder.done == clock.today
         || (!today.isEmpty && today.allSatisfy { $0.state == .done || $0.state == .skipped }),
-      lastDone: ([doneDay]
-        + doses.filter { $0.status == .done && $0.at <= clock.now }.map {
-          clock.localDate(of: $0.at)
-        }).compactMap { $0 }.max(),
+      lastDone: Self.lastDone(doneDay, doses: doses, clock: clock),
       overdue: isOnce && upcoming.isEmpty && reminder.enabled && !doneOnce,
       ended: upcoming.isEmpty)
     status.today = today

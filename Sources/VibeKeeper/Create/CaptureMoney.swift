@@ -90,7 +90,7 @@ enum CaptureMoney {
     let amountText: String?
     let sign: String?
     switch kind {
-    case .range: return range(m, group, defaultCurrency: defaultCurrency)
+    case .range: return range(m, group, text: text, defaultCurrency: defaultCurrency)
     case .signFirst: (qualifier, sign, amountText) = (group(1), group(2), group(3))
     case .signAfter: (qualifier, amountText, sign) = (group(1), group(2), group(3))
     case .qualifiedOnly: (qualifier, amountText, sign) = (group(1), group(2), nil)
@@ -124,21 +124,29 @@ enum CaptureMoney {
 
   /// A price written as a range with a currency (`£20-30`, `20 to 30 euros`, `€20–€30`):
   /// its upper end, unsure (the user is asked), so the budget plans for the most it may
-  /// cost. Nil without a currency (`2-3 candles`) or with two (`€20-$30`).
+  /// cost. Nil without a currency (`2-3 candles`), with two (`€20-$30`), when the upper
+  /// end is below the lower, or when the second number, without a currency of its own,
+  /// goes on into the sentence (`€15 - 2 pairs of socks`, `£35 to 12 Dec`).
   private static func range(
-    _ m: Regex<AnyRegexOutput>.Match, _ group: (Int) -> String?, defaultCurrency: String
+    _ m: Regex<AnyRegexOutput>.Match, _ group: (Int) -> String?, text: String,
+    defaultCurrency: String
   ) -> Match? {
     let written = [group(2), group(4), group(5), group(7)].compactMap { $0 }
+    if group(5) == nil, group(7) == nil {
+      let rest = text[m.range.upperBound...].drop { $0 == " " }
+      guard rest.first.map({ ",;.!?)".contains($0) }) ?? true else { return nil }
+    }
     guard let sign = written.first,
       written.allSatisfy({
         code(of: $0, home: defaultCurrency)?.code == code(of: sign, home: defaultCurrency)?.code
       }),
       let known = code(of: sign, home: defaultCurrency),
-      let low = group(3).flatMap(parseAmount), let high = group(6).flatMap(parseAmount)
+      let low = group(3).flatMap(parseAmount), let high = group(6).flatMap(parseAmount),
+      low <= high
     else { return nil }
     let source = String(m.output[0].substring ?? "").trimmingCharacters(in: .whitespaces)
     return Match(
-      price: Captured(max(low, high), confidence: 0.6, source: source),
+      price: Captured(high, confidence: 0.6, source: source),
       currency: Captured(known.code, confidence: known.confidence, source: sign), range: m.range)
   }
 

@@ -28,7 +28,9 @@ enum CaptureOccasion {
     date: LocalDate?
   ) -> Match? {
     let free = text.freeWords
-    if let w = free.first(where: { birthdayWords.contains(text.words[$0].key) }) {
+    // Of several ("a birthday cake for Zoë's birthday"), the one that is the occasion.
+    let birthdays = free.filter { birthdayWords.contains(text.words[$0].key) }
+    if let w = birthdays.first(where: { !namesThing(text, $0, $0) }) ?? birthdays.first {
       let hasBirthday = contacts.first { $0.id == recipient }?.birthday != nil
       // "a birthday cake mold" is the idea's name: the word stays in the title, and the
       // occasion is only a guess.
@@ -131,19 +133,22 @@ enum CaptureOccasion {
   ]
 
   /// Whether the occasion words `a...b` name a kind of thing ("a birthday cake mold", "a
-  /// Christmas jumper"): another free word follows them, and no `for`, `on` or `her` comes
-  /// before them.
+  /// Christmas jumper"): another free word (not `a` or `and`) follows them, and no `for`,
+  /// `on`, `her` or possessive (`Mom's`) comes before them.
   private static func namesThing(_ text: CaptureText, _ a: Int, _ b: Int) -> Bool {
     guard b + 1 < text.words.count else { return false }
     let next = text.words[b + 1]
     guard !text.isUsed(next.range), !next.key.isEmpty, !around.contains(next.key),
-      !occasionNouns.contains(next.key), next.text.first?.isLetter == true
+      !occasionNouns.contains(next.key), !["a", "an", "some", "and", "or"].contains(next.key),
+      next.text.first?.isLetter == true
     else { return false }
     // Only a space between them: "birthday, scarf" is two things.
     let between = text.original[text.words[b].range.upperBound..<next.range.lowerBound]
     guard between.allSatisfy({ $0 == " " }) else { return false }
     guard a > 0 else { return true }
-    return !around.contains(text.words[a - 1].key)
+    // "Mom's birthday scarf", "for her birthday": the occasion's own words.
+    let before = text.words[a - 1]
+    return !around.contains(before.key) && !before.possessive
   }
 
   /// The span of words `a...b`, widened over neighbouring free words that belong with

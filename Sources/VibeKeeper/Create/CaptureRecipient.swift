@@ -30,6 +30,10 @@ enum CaptureRecipient {
     let confidence: Double
     let first: Int
     let last: Int
+    /// Read from the contact's whole name (`Cher` for a contact named only Cher).
+    var isFullName = false
+    /// A word that names other contacts as well (`Lena` for two Lenas).
+    var isShared = false
   }
 
   /// Every contact the free words may name: a full name (consecutive words), a first
@@ -42,13 +46,15 @@ enum CaptureRecipient {
     let firstNames = contacts.map { firstName($0) }
     for (ci, contact) in contacts.enumerated() {
       let full = nameWords(contact.name)
-      if full.count > 1 {
+      if !full.isEmpty {
         for (n, start) in free.enumerated() where n + full.count <= free.count {
           let slice = free[n..<(n + full.count)]
           if zip(slice, full).allSatisfy({ text.words[$0.0].key == $0.1 }),
             let last = slice.last, last - start == full.count - 1
           {
-            found.append(Candidate(contact: contact.id, confidence: 0.95, first: start, last: last))
+            found.append(
+              Candidate(
+                contact: contact.id, confidence: 0.95, first: start, last: last, isFullName: true))
           }
         }
       }
@@ -72,13 +78,25 @@ enum CaptureRecipient {
       }
     }
     // One word that names two contacts (`Lena` for Lena Vogel, id `work/lena`, and Lena
-    // Berg) names neither for sure, whatever rule each went by.
+    // Berg) names neither for sure, whatever rule each went by; a contact whose whole name
+    // it is (`Cher`, beside Cher Lloyd) is named by it.
     var byWord: [Int: Set<String>] = [:]
-    for c in found where c.first == c.last { byWord[c.first, default: []].insert(c.contact) }
-    return found.map { c in
+    var wholeName: Set<Int> = []
+    for c in found where c.first == c.last {
+      byWord[c.first, default: []].insert(c.contact)
+      if c.isFullName { wholeName.insert(c.first) }
+    }
+    return found.compactMap { c in
       guard c.first == c.last, (byWord[c.first]?.count ?? 0) > 1 else { return c }
-      return Candidate(
-        contact: c.contact, confidence: min(c.confidence, 0.45), first: c.first, last: c.last)
+      if wholeName.contains(c.first) {
+        // The whole name's contact keeps its word; the others' readings of it go.
+        return c.isFullName ? c : nil
+      }
+      var shared = c
+      shared = Candidate(
+        contact: c.contact, confidence: min(c.confidence, 0.45), first: c.first, last: c.last,
+        isShared: true)
+      return shared
     }
   }
 
@@ -97,8 +115,11 @@ enum CaptureRecipient {
     // A full name wins over a word, a word that names one contact over one that names
     // several (whose contacts are all given back).
     for floor in [0.95, 0.7, 0] {
+      let sure = found.filter { $0.confidence >= floor }
+      // Of full names, the longest read ("Cher Lloyd" is not also Cher).
+      let widest = sure.map { $0.last - $0.first }.max() ?? 0
       var ids: [String] = []
-      for c in found where c.confidence >= floor && !ids.contains(c.contact) {
+      for c in sure where c.last - c.first == widest && !ids.contains(c.contact) {
         ids.append(c.contact)
       }
       if !ids.isEmpty { return ids.sorted() }
@@ -111,14 +132,20 @@ enum CaptureRecipient {
     let relationships = contacts.map { relationshipWords($0) }
     let found = candidates(in: text, contacts: contacts, relationships: relationships)
     guard
+      // The surest; of two alike, the one that takes more words ("Cher Lloyd" over "Cher").
       let best = found.max(by: {
-        ($0.confidence, -$0.first, $1.contact) < ($1.confidence, -$1.first, $0.contact)
+        ($0.confidence, $0.last - $0.first, -$0.first, $1.contact)
+          < ($1.confidence, $1.last - $1.first, -$1.first, $0.contact)
       })
     else { return nil }
     var confidence = best.confidence
-    let others = Set(found.filter { $0.confidence >= 0.7 }.map(\.contact)).subtracting([
-      best.contact
-    ])
+    // Another person named beside the recipient, surely or by a shared word ("Scarf for
+    // Lena and Mum" with two Lenas), makes the recipient a question.
+    func besides(_ c: Candidate) -> Bool {
+      c.contact != best.contact && (c.confidence >= 0.7 || c.isShared)
+        && (c.last < best.first || c.first > best.last)
+    }
+    let others = Set(found.filter(besides).map(\.contact))
     if !others.isEmpty { confidence = min(confidence, 0.6) }  // "Mom and Dad": which one?
     var first = best.first
     // Take a leading "for", "to", "my", "for my", "my friend" along.
@@ -130,7 +157,7 @@ enum CaptureRecipient {
     }
     var ranges = [text.span(first, best.last)]
     // The other people named ("Mom and Dad") go with it, so they stay out of the title.
-    for other in found where other.confidence >= 0.7 && other.contact != best.contact {
+    for other in found where besides(other) {
       var a = other.first
       while a > 0, leading.union(["and", "&"]).contains(text.words[a - 1].key) { a -= 1 }
       ranges.append(text.span(a, other.last))

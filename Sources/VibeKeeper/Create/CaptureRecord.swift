@@ -18,9 +18,7 @@ extension GiftCapture {
     if let c = result.currency?.value, result.price != nil, c != settings.currency {
       fields.append(("currency", c))
     }
-    if let link = result.link {
-      fields.append(("url", link.lowercased().hasPrefix("www.") ? "https://" + link : link))
-    }
+    if let link = result.link { fields.append(("url", link)) }
     fields.append(("status", "idea"))
     var body: [String] = []
     let quoted = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -71,7 +69,7 @@ extension GiftCapture {
   /// The lines that show what a capture will write: field, value, confidence and the
   /// words it came from, with `?` marking fields below the threshold.
   public static func summary(_ result: CaptureResult, household: Household) -> [String] {
-    let link = result.link.map { ["  url      \($0)  [as written]"] } ?? []
+    let link = result.link.map { ["  url      \($0)"] } ?? []
     return result.confidences.map { field, confidence in
       var value = result.text(of: field) ?? ""
       if field == .recipient, let c = household.contacts.first(where: { $0.id == value }) {

@@ -48,7 +48,8 @@ public struct CaptureResult: Sendable, Equatable {
   public var currency: Captured<String>?
   /// Things worth telling the user (`no Christmas occasion in the data`).
   public var notes: [String] = []
-  /// A web address written in the sentence (`https://shop.example/p/123`): the gift's `url`.
+  /// A web address written in the sentence (`https://shop.example/p/123`; `www.…` gets
+  /// `https://`): the gift's `url`.
   public var link: String?
   /// The contacts a name in the sentence fits alike (`Lena` for Lena Vogel and Lena Berg),
   /// when it does: none of them is taken as the recipient.

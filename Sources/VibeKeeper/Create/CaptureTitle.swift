@@ -117,7 +117,8 @@ enum CaptureTitle {
         let nextIsFiller =
           next.map { leadingFiller.contains(key($0)) || leadingVerbs.contains(key($0)) } ?? true
         let lowerNext = next.map { strip($0).first?.isLowercase ?? true } ?? true
-        let article = ["the", "this", "that", "these", "those"].contains(k)
+        // As written: `that's` is no article.
+        let article = ["the", "this", "that", "these", "those"].contains(strip(w).lowercased())
         dropped = article ? lowerNext : inFiller || nextIsFiller
       } else {
         dropped = false

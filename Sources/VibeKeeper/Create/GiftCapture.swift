@@ -15,7 +15,8 @@ public enum GiftCapture {
     var result = CaptureResult()
     // A web address first: its digits are no price, its words no title.
     if let link = link(in: text) {
-      result.link = String(text[link])
+      let written = String(text[link])
+      result.link = written.lowercased().hasPrefix("www.") ? "https://" + written : written
       words.use(link)
     }
     if let money = CaptureMoney.find(in: words, defaultCurrency: household.settings.currency) {
@@ -52,7 +53,16 @@ public enum GiftCapture {
       let match = text.firstMatch(of: regex)
     else { return nil }
     var end = match.range.upperBound
-    while end > match.range.lowerBound, ".,;:!?)]'’”".contains(text[text.index(before: end)]) {
+    while end > match.range.lowerBound {
+      let last = text[text.index(before: end)]
+      // A closing bracket the address opened stays (`…/Dune_(novel)`).
+      if last == ")" || last == "]" {
+        let link = text[match.range.lowerBound..<end]
+        let opening: Character = last == ")" ? "(" : "["
+        if link.filter({ $0 == opening }).count >= link.filter({ $0 == last }).count { break }
+      } else if !".,;:!?'’”".contains(last) {
+        break
+      }
       end = text.index(before: end)
     }
     return match.range.lowerBound..<end

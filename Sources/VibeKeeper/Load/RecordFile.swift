@@ -363,11 +363,23 @@ struct RecordFile {
       mapping, file: displayPath, schema: context.fields[kind] ?? [],
       required: context.required[kind] ?? [])
     let id = explicitID(&f) ?? defaultID
-    guard RecordFile.isValidID(id) else {
+    // Counted in bytes: a page's file name is at most 255 bytes, and 84 CJK characters
+    // are 252 of them.
+    let problem: (String, hint: String)? =
+      id.utf8.count > RecordFile.maxIDBytes
+      ? (
+        "the id is too long: \(id.utf8.count) bytes in UTF-8, at most \(RecordFile.maxIDBytes)",
+        "give the record a shorter `id:` (or a shorter file name)"
+      )
+      : RecordFile.isValidID(id)
+        ? nil
+        : (
+          "the id '\(id)' is not allowed: ids are paths inside the kind's folder",
+          "use letters, digits, '-', '_' and '/' between names; no '..', no leading '/'"
+        )
+    if let (message, hint) = problem {
       f.report(
-        .error, at: f.has("id") ? f.location(of: "id") : f.recordLocation,
-        "the id '\(id)' is not allowed: ids are paths inside the kind's folder",
-        hint: "use letters, digits, '-', '_' and '/' between names; no '..', no leading '/'")
+        .error, at: f.has("id") ? f.location(of: "id") : f.recordLocation, message, hint: hint)
       out.diagnostics += f.diagnostics
       return
     }
@@ -394,11 +406,15 @@ struct RecordFile {
     f.string("id")?.lowercased()
   }
 
+  /// The longest id, in UTF-8 bytes: its page's file name (with `.html`, or `-2.html`
+  /// when two ids clash) must stay within the file systems' 255 bytes.
+  static let maxIDBytes = 200
+
   /// Whether an id stays inside its folder: no empty, `.` or `..` segment, no backslash,
-  /// no leading `/`, no control characters.
+  /// no leading `/`, no control characters, at most `maxIDBytes` bytes.
   static func isValidID(_ id: String) -> Bool {
     if id.utf8.allSatisfy({ $0 < 0x80 }) { return isValidASCIIID(id.utf8) }
-    guard !id.isEmpty, id.count <= 200, !id.contains("\\"),
+    guard !id.isEmpty, id.utf8.count <= maxIDBytes, !id.contains("\\"),
       !id.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
     else { return false }
     return !id.split(separator: "/", omittingEmptySubsequences: false).contains {
@@ -408,7 +424,7 @@ struct RecordFile {
 
   /// `isValidID` for an ASCII id, on its bytes (one character per byte).
   private static func isValidASCIIID(_ id: String.UTF8View) -> Bool {
-    guard !id.isEmpty, id.count <= 200,
+    guard !id.isEmpty, id.count <= maxIDBytes,
       !id.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C })
     else { return false }
     return !id.split(separator: 0x2F, omittingEmptySubsequences: false).contains {

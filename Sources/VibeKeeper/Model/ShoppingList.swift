@@ -75,10 +75,12 @@ extension ShoppingEntry {
   /// without regard to case or accents (`Crème fraîche` is `creme fraiche`).
   public var mergeKey: String { item.map { "item:" + $0 } ?? Self.nameKey(name ?? "") }
 
-  /// The `mergeKey` of a line that names `name` (and no item).
+  /// The `mergeKey` of a line that names `name` (and no item): without regard to case,
+  /// accents or runs of spaces, but every other character counts (`1.5 l water` is not
+  /// `15 l water`, `C++ book` not `C book`).
   public static func nameKey(_ name: String) -> String {
-    let key = Household.nameKey(name)
-    return "name:" + (key.isEmpty ? name.lowercased() : key)
+    let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    return "name:" + folded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   /// Entries with the same `mergeKey` merged into the first, when they are in the same

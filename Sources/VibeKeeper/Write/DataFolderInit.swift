@@ -107,7 +107,7 @@ public struct DataFolderInit: Sendable {
       if fm.fileExists(atPath: parent.appendingPathComponent("vibekeeper.yml").path) {
         throw Problem(
           description:
-            "\(folder.path) is inside the data folder \(parent.path), whose checks would read it as records; init a folder outside it"
+            "\(folder.path) is inside the data folder \(parent.path), which would read its files as its own (or warn about them); init a folder outside it"
         )
       }
       parent = parent.deletingLastPathComponent()

@@ -72,6 +72,26 @@ import Testing
           clock.localDate(of: $0.due) == LocalDate(iso: "2026-11-12")
         })
       #expect(day.state == .skipped, "schedule at \(time)")
+      // The done line was answered again by the skip: the last day done is none.
+      #expect(
+        HealthReminders.status(of: h.reminders[0], clock: clock, doses: h.doses).lastDone == nil)
     }
+  }
+
+  /// The warning is at the line written second, whatever the ids' order (`#10` before `#9`).
+  @Test func theWarningIsAtTheLineWrittenSecond() throws {
+    var lines = (1...8).map {
+      "- {reminder: iron, due: 2026-11-0\($0)T09:00, at: 2026-11-0\($0)T09:05}"
+    }
+    lines.append("- {reminder: iron, due: 2026-11-12T09:00, at: 2026-11-12T09:05}")
+    lines.append("- {reminder: iron, due: 2026-11-12T09:00, at: 2026-11-12T09:30, status: skipped}")
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: EUR\n",
+      "reminders/iron.md": "---\ntitle: Iron\nschedule: {time: \"09:00\", days: daily}\n---\n",
+      "doses/2026/11.yml": lines.joined(separator: "\n") + "\n",
+    ]).household
+    let warnings = CrossRecordChecks.twiceAnswered(h)
+    #expect(warnings.map(\.location.line) == [10])
+    #expect(warnings.first?.message.contains("doses/2026/11.yml:9") == true)
   }
 }

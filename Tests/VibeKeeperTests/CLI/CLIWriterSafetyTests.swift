@@ -77,6 +77,9 @@ import Testing
     ("- {date: 2026-11-02, item: oat-milk, price: 1.79}\n...\n", "closed with `...`"),
     ("[{date: 2026-11-02, item: oat-milk, price: 1.79}]\n", "a list written in brackets"),
     ("[]\n", "a list written in brackets"),
+    ("- {date: 2026-11-02, item: oat-milk, price: 1.79}\r\n...\r\n", "closed with `...`"),
+    ("# c\r\n[{date: 2026-11-02, item: oat-milk, price: 1.79}]\r\n", "a list written in brackets"),
+    ("--- [{date: 2026-11-02, item: oat-milk, price: 1.79}]\n", "a list written in brackets"),
     (
       "- {date: 2026-11-02, item: oat-milk, price: 1.79}\n---\n- {date: 2026-11-03, item: oat-milk, price: 1.8}\n",
       "more than one YAML document"
@@ -91,6 +94,19 @@ import Testing
     #expect(r.stderr.contains(said), "\(r.stderr)")
     #expect(r.stderr.contains("one `- {…}` entry per line"))
     #expect(CLIActionTests.text(folder, "data/purchases/2026/11.yml") == text)
+  }
+
+  /// An indented `...` or `---` is a value's text (a note holding a Markdown rule), not a
+  /// document marker: the log takes its line.
+  @Test func anIndentedMarkerIsNoDocumentEnd() throws {
+    let folder = try CLIActionTests.household()
+    defer { folder.cleanup() }
+    let text =
+      "- date: 2026-11-02\n  item: oat-milk\n  price: 1.79\n  note: |\n    first\n    ...\n    ---\n"
+    try folder.write("data/purchases/2026/11.yml", Data(text.utf8))
+    let r = try vk(["bought", "oat-milk", "1.89"], folder)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(CLIActionTests.text(folder, "data/purchases/2026/11.yml").hasPrefix(text))
   }
 
   /// A month log that cannot be read gives no records, so a line appended to it would

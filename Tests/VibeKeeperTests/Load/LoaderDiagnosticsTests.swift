@@ -157,6 +157,19 @@ import Testing
 
   /// A field given twice leaves its record out, said at the second one; the file's other
   /// records are read.
+  /// An id is at most 200 bytes in UTF-8 (its page's file name must fit in 255): a
+  /// longer one leaves its record out with an error, never the build.
+  @Test func anIdTooLongInBytesLeavesItsRecordOut() throws {
+    let long = String(repeating: "中", count: 70)  // 210 bytes, 70 characters
+    let r = try load([
+      "contacts/\(long).md": "---\nname: Long\n---\n",
+      "contacts/ok.md": "---\nname: Ok\n---\n",
+      "contacts/l.md": "---\nname: L\nid: \(String(repeating: "é", count: 101))\n---\n",
+    ])
+    #expect(r.household.contacts.map(\.id) == ["ok"])
+    #expect(lines(r).filter { $0.contains("the id is too long") }.count == 2, "\(lines(r))")
+  }
+
   /// A schedule field the loader does not know would change when a tablet is due (`every:
   /// 3`, `ends:`): an error that leaves the reminder out, not a warning that leaves it
   /// ringing daily forever. Elsewhere an unknown field stays a warning.

@@ -218,3 +218,14 @@ extension Result {
     return nil
   }
 }
+
+/// A shopping line's name is the same without regard to case, accents or runs of spaces;
+/// every other character counts.
+@Suite struct ShoppingNameKeyTests {
+  @Test func namesDifferByWhatTheySay() {
+    #expect(ShoppingEntry.nameKey("Crème  fraîche") == ShoppingEntry.nameKey("creme fraiche"))
+    #expect(ShoppingEntry.nameKey("1.5 l water") != ShoppingEntry.nameKey("15 l water"))
+    #expect(ShoppingEntry.nameKey("C++ book") != ShoppingEntry.nameKey("C book"))
+    #expect(ShoppingEntry.nameKey("🍞") != ShoppingEntry.nameKey("🥐"))
+  }
+}

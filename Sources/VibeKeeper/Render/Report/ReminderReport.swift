@@ -95,7 +95,7 @@ extension Reports {
     if s.missedToday { parts.append("missed today") }
     if s.doneToday {
       parts.append("done today")
-    } else if case .once = s.reminder.schedule, s.reminder.done != nil {
+    } else if case .once = s.reminder.schedule, s.lastDone != nil {
       parts.append("done")
     }
     if s.ended, !s.overdue { parts.append("ended") }

@@ -11,7 +11,7 @@ extension SiteValues {
     return .safe(
       BarChart.svg(
         bars: bars, currency: s.budget.currency, title: "Spending by category in \(s.budget.title)",
-        id: "budget-\(s.budget.id)-categories"))
+        id: SiteValues.chartID("budget", s.budget.id, "categories")))
   }
 
   /// A budget's share used, with the projection marked.
@@ -20,7 +20,8 @@ extension SiteValues {
     return .safe(
       ProgressBar.svg(
         percent: s.percentUsed, alert: s.alert, projected: projected,
-        title: "\(s.budget.title): share of the budget used", id: "budget-\(s.budget.id)-progress"))
+        title: "\(s.budget.title): share of the budget used",
+        id: SiteValues.chartID("budget", s.budget.id, "progress")))
   }
 
   /// An item's price history with min, max, mean and outliers.
@@ -31,7 +32,7 @@ extension SiteValues {
     return .safe(
       LineChart.svg(
         points: points, currency: h.currency, title: "Price history of \(h.name)",
-        id: "item-\(h.itemID)-prices"))
+        id: SiteValues.chartID("item", h.itemID, "prices")))
   }
 
   /// Results by hour of the day, the best window highlighted.
@@ -52,6 +53,18 @@ extension SiteValues {
       CalendarHeatMap.svg(
         values: values, from: from, through: through, mode: .played,
         title: "Days \(game.name) was played",
-        id: "game-\(game.id)-calendar"))
+        id: SiteValues.chartID("game", game.id, "calendar")))
+  }
+
+  /// A chart's element id for the record `id`: `budget-groceries-progress`, or for an id
+  /// that is more than lower-case letters, digits and dashes (`x y`, `x&y`, `饺子`), its
+  /// reduced form and 8 hexadecimal digits of the id, so two records' charts on one page
+  /// never share an id (the reduction alone maps `x y` and `x-y` to one).
+  static func chartID(_ kind: String, _ id: String, _ part: String) -> String {
+    let clean = SVGWriter.sanitizedID(id)
+    guard clean != id else { return kind + "-" + id + "-" + part }
+    var h = StableHasher()
+    h.add(id)
+    return kind + "-" + clean + "-" + String(h.digest.low & 0xFFFF_FFFF, radix: 16) + "-" + part
   }
 }

@@ -98,7 +98,10 @@ extension SiteValues {
       ("play_window", window.map(playWindow)), ("recent_days", .array(recent)),
       (
         "histogram",
-        window.map { hourChart($0, title: "When \(g.name) is played", id: "game-\(g.id)-hours") }
+        window.map {
+          hourChart(
+            $0, title: "When \(g.name) is played", id: SiteValues.chartID("game", g.id, "hours"))
+        }
       ),
       ("heatmap", heatMap(played, lost: lost, game: g, from: calendarStart, through: today)),
       ("days_played", .int(played.count)),

@@ -103,12 +103,22 @@ extension ActionContext {
   /// another (`---`); nil for a list of `- ` lines (or nothing yet).
   static func unappendable(_ text: String) -> String? {
     var seenContent = false
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      let line = raw.trimmingCharacters(in: .whitespaces.union(["\r", "\u{FEFF}"]))
+    // "\r\n" is one Character: split on both line ends.
+    let lines = text.split(
+      omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for raw in lines {
+      let unmarked = raw.hasPrefix("\u{FEFF}") ? raw.dropFirst() : raw[...]
+      let line = unmarked.trimmingCharacters(in: .whitespaces.union(["\r"]))
       if line.isEmpty || line.hasPrefix("#") { continue }
-      if line == "..." || line.hasPrefix("... ") { return "closed with `...`" }
-      if line == "---" || line.hasPrefix("--- ") {
+      // Document markers are at the start of a line; indented, they are a value's text
+      // (a `note: |` holding a Markdown rule).
+      let atStart = unmarked.first.map { !$0.isWhitespace } ?? false
+      if atStart, line == "..." || line.hasPrefix("... ") { return "closed with `...`" }
+      if atStart, line == "---" || line.hasPrefix("--- ") {
         if seenContent { return "more than one YAML document (a second `---`)" }
+        let rest = line.dropFirst(3).drop { $0 == " " }
+        if rest.hasPrefix("[") { return "a list written in brackets `[ … ]`" }
+        if !rest.isEmpty { seenContent = true }
         continue
       }
       if !seenContent, line.hasPrefix("[") { return "a list written in brackets `[ … ]`" }
@@ -144,8 +154,12 @@ extension ActionContext {
     let present =
       (try? FileManager.default.contentsOfDirectory(
         atPath: root.appendingPathComponent(folder).path)) ?? []
+    // The name as created wins over one in capitals (`11.yml` over `11.YML`).
     var byLowercased: [String: String] = [:]
-    for entry in present.sorted() where byLowercased[entry.lowercased()] == nil {
+    let ordered = present.sorted {
+      ($0.lowercased() == $0 ? 0 : 1, $0) < ($1.lowercased() == $1 ? 0 : 1, $1)
+    }
+    for entry in ordered where byLowercased[entry.lowercased()] == nil {
       byLowercased[entry.lowercased()] = entry
     }
     for name in names {

@@ -116,10 +116,10 @@ public struct DoneAction: DataAction {
     let change = try c.appending(
       YAMLText.flowEntry(fields), to: .doses, month: c.clock.localDate(of: when))
     var time = String(c.clock.localTime(of: due).description.prefix(5))
-    // A dose of another day is said with its day: "due 20:00" read at 08:05 would be
-    // taken for tonight's.
+    // A dose of a day other than today is said with its day: "due 20:00" read at 08:05
+    // would be taken for tonight's.
     let dueDay = c.clock.localDate(of: due)
-    let markDay = c.clock.localDate(of: when)
+    let markDay = c.clock.today
     if dueDay == markDay.adding(days: -1) {
       time = "yesterday " + time
     } else if dueDay == markDay.adding(days: 1) {

@@ -77,7 +77,8 @@ struct SiteValues: Sendable {
 
   /// Rendered Markdown, safe to print; none for an empty body.
   func html(_ markdownText: String) -> TemplateValue {
-    markdownText.isEmpty ? .null : .safe(Markdown.html(markdownText, options: markdown))
+    markdownText.isEmpty
+      ? .null : .safe(Markdown.html(markdownText, options: markdown, headingLevels: 2))
   }
 
   /// `{id, name, url}` for a link to a record's page.

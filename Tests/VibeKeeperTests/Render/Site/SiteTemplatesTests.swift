@@ -84,3 +84,15 @@ import Testing
       "DefaultTemplates.swift is out of date: run `swift .ci/embed-templates.swift`")
   }
 }
+
+/// A record's body sits under its page's `<h1>` and a section's `<h2>`: its headings start
+/// at `<h3>` there (never a second `<h1>`), and stop at `<h6>`.
+@Suite struct BodyHeadingTests {
+  @Test func bodyHeadingsMoveDownTwoLevels() {
+    let html = Markdown.html("# Notes\n\n##### Deep\n\n###### Deepest\n\ntext", headingLevels: 2)
+    #expect(html.contains("<h3>Notes</h3>"))
+    #expect(html.contains("<h6>Deep</h6>") && html.contains("<h6>Deepest</h6>"))
+    #expect(!html.contains("<h1>"))
+    #expect(Markdown.html("# Title").contains("<h1>Title</h1>"))
+  }
+}

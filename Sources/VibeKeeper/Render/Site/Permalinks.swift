@@ -13,12 +13,21 @@ public struct Permalinks: Sendable {
   ]
 
   /// Assigns a path to every record of the page kinds (in id order, so collisions resolve
-  /// the same way every time).
+  /// the same way every time). Ids that are file names as they are (`a-b`) go first, so
+  /// the address `a-b.html` is `a-b`'s and not that of `a b` or `a&b`, which reduce to it
+  /// (and a record added later never takes an existing record's address from it).
   public init(_ household: Household) {
     taken = ["index.html", "search.html", "search-index.json"]
     for kind in Permalinks.pageKinds { taken.insert("\(kind.folder)/index.html") }
     func add(_ kind: RecordKind, _ ids: [String]) {
-      for id in ids { assign(kind, id) }
+      let named = ids.map { id in
+        (
+          id,
+          id.split(separator: "/").map { Permalinks.fileSafe(String($0)) }.joined(separator: "/")
+        )
+      }
+      for (id, safe) in named where safe == id { assign(kind, id, safe) }
+      for (id, safe) in named where safe != id { assign(kind, id, safe) }
     }
     add(.contacts, household.contacts.map(\.id))
     add(.occasions, household.occasions.map(\.id))
@@ -30,9 +39,10 @@ public struct Permalinks: Sendable {
     add(.games, household.games.map(\.id))
   }
 
-  private mutating func assign(_ kind: RecordKind, _ id: String) {
-    let segments = id.split(separator: "/").map { Permalinks.fileSafe(String($0)) }
-    let base = kind.folder + "/" + segments.joined(separator: "/")
+  /// Gives record `id` of `kind` the page `safe.html` (its id made file-safe), or the
+  /// first free `safe-N.html`.
+  private mutating func assign(_ kind: RecordKind, _ id: String, _ safe: String) {
+    let base = kind.folder + "/" + safe
     var path = base + ".html"
     var n = nextSuffix[base] ?? 2
     while taken.contains(path) || taken.contains(Permalinks.withoutHTML(path)) {

@@ -96,3 +96,19 @@ import Testing
     #expect(Markdown.html("# Title").contains("<h1>Title</h1>"))
   }
 }
+
+/// An id that is a file name as it is keeps its address, whatever ids reduce to it.
+@Suite struct PermalinkOwnerTests {
+  @Test func theNaturalOwnerKeepsItsAddress() throws {
+    let h = try load([
+      "contacts/A B.md": "---\nname: Space\n---\n",
+      "contacts/a&b.md": "---\nname: Amp\n---\n",
+      "contacts/a-b.md": "---\nname: Dash\n---\n",
+    ]).household
+    let links = Permalinks(h)
+    #expect(links.path(.contacts, "a-b") == "contacts/a-b.html")
+    #expect(
+      Set([links.path(.contacts, "a b"), links.path(.contacts, "a&b")])
+        == ["contacts/a-b-2.html", "contacts/a-b-3.html"])
+  }
+}

@@ -125,6 +125,11 @@ struct CaptureCommand: ParsableCommand {
       )
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
       guard answer == "y" || answer == "yes" else {
+        // A price, occasion or date said to be wrong is left out; a gift needs the rest.
+        if result.drop(field) {
+          Terminal.error("Left out \(field.rawValue); give it with \(field.flag) if you know it.\n")
+          continue
+        }
         return try fail("\(field.rawValue) not confirmed; give it with \(field.flag)")
       }
       result.confirm(field)

@@ -105,6 +105,21 @@ public struct CaptureResult: Sendable, Equatable {
     }
   }
 
+  /// Leaves out a field the user said is wrong; false for the two a gift cannot do without
+  /// (the recipient and the title), which stay.
+  public mutating func drop(_ field: CaptureField) -> Bool {
+    switch field {
+    case .recipient, .title: return false
+    case .occasion: occasion = nil
+    case .date: date = nil
+    case .price:
+      price = nil
+      currency = nil
+    case .currency: currency = nil
+    }
+    return true
+  }
+
   /// Marks a field as confirmed by the user (confidence 1).
   public mutating func confirm(_ field: CaptureField) {
     switch field {

@@ -82,8 +82,8 @@ public struct ShoppingListSummary: Hashable, Sendable {
 public enum ShoppingAnalysis {
   /// Every list's summary, open lists first, then by id. The loader has merged lines listed
   /// twice (with a warning). A line's estimate is its `estimate`, else its item's latest
-  /// price in the list's currency (a price in another currency is never used) known on the
-  /// day the line was bought, else on the day the list was completed (its `completed`
+  /// price in the list's currency (a price in another currency is never used) known the
+  /// day before the line was bought, else on the day the list was completed (its `completed`
   /// date, else the last day a line was bought), else on `today`: a done list's figures do
   /// not move with later prices.
   public static func analyse(_ household: Household, today: LocalDate) -> [ShoppingListSummary] {
@@ -117,8 +117,10 @@ public enum ShoppingAnalysis {
       var estimate = e.estimate
       var source = EstimateSource.given
       if estimate == nil, let item = e.item {
-        // A line bought is priced on its day (even one after the list was done).
-        let day = purchased.date ?? asOf
+        // A line bought is priced as known the day before it was bought (even one after
+        // the list was done): on its own day, its own purchase would be its estimate, and
+        // the plan would follow what was paid.
+        let day = purchased.date.map { $0.adding(days: -1) } ?? asOf
         estimate = prices.latestPrice(of: item, currency: list.currency, asOf: day)
         source = .latestPrice
       }

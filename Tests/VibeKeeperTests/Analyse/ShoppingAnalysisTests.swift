@@ -48,6 +48,23 @@ import Testing
     #expect(s.budgetLeft == F.dec("2.82"))
   }
 
+  /// A line bought keeps the plan: its estimate is the price known the day before, not
+  /// the price it was bought at (its own purchase, dated that day).
+  @Test func aBoughtLineKeepsItsPlannedEstimate() throws {
+    var h = Household()
+    h.prices = [F.price("p", item: "coffee", "2026-11-01", "9.29")]
+    h.purchases = [F.purchase("paid", "2026-11-02", "12.00", item: "coffee")]
+    h.shopping = [
+      list(
+        [F.entry(item: "coffee", purchased: .on(F.day("2026-11-02")), actual: "12.00")],
+        budget: "10")
+    ]
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-03")).first)
+    #expect(s.lines[0].estimate == F.dec("9.29"))
+    #expect(s.estimatedTotal == F.dec("9.29"))
+    #expect(s.spent == F.dec("12.00"))
+  }
+
   @Test func latestPriceKnownOnTheDay() throws {
     var h = Household()
     h.purchases = [F.purchase("old", "2026-11-01", "1.79", item: "milk")]

@@ -88,13 +88,29 @@ public enum Streaks {
     return (runs, current, days.last == today)
   }
 
+  /// Whether today has a result of `game` that happened and was lost (`completed: false`,
+  /// Wordle's `X/6`) and none completed: the streak ended today, and there is nothing left
+  /// to play for it.
+  static func lostToday(
+    _ game: String, in results: [GameResult], clock: LocalClock, playedToday: Bool
+  ) -> Bool {
+    !playedToday
+      && results.contains {
+        $0.game == game && !$0.completed && happened($0.when, clock)
+          && $0.when.localDate(in: clock) == clock.today
+      }
+  }
+
   /// The streaks of one game.
   public static func streak(of game: Game, in results: [GameResult], clock: LocalClock)
     -> GameStreak
   {
     let days = playedDays(of: game.id, in: results, clock: clock)
     let today = clock.today
-    let (runs, current, playedToday) = Self.runs(days, today: today)
+    let (runs, running, playedToday) = Self.runs(days, today: today)
+    // A game lost today ended its streak: no current run, and nothing at risk.
+    let lost = lostToday(game.id, in: results, clock: clock, playedToday: playedToday)
+    let current = lost ? 0 : running
     let reached = milestones.compactMap { m -> StreakMilestone? in
       runs.first { $0.length >= m }.map {
         StreakMilestone(days: m, reached: $0.start.adding(days: m - 1))
@@ -119,7 +135,10 @@ public enum Streaks {
       let key = Household.nameKey(player)
       let days = playedDays(
         of: game.id, in: named.filter { $0.player.map(Household.nameKey) == key }, clock: clock)
-      let (runs, current, playedToday) = Self.runs(days, today: today)
+      let (runs, running, playedToday) = Self.runs(days, today: today)
+      let theirs = named.filter { $0.player.map(Household.nameKey) == key }
+      let lost = lostToday(game.id, in: theirs, clock: clock, playedToday: playedToday)
+      let current = lost ? 0 : running
       return PlayerStreak(
         player: player, current: current, longest: runs.map(\.length).max() ?? 0,
         playedToday: playedToday, atRisk: game.active && current > 0 && !playedToday)

@@ -7,7 +7,8 @@ public struct ShareResult: Hashable, Sendable {
   public var name: String
   /// The puzzle number, when the text gives one.
   public var puzzle: Int?
-  /// The puzzle's date, when the text gives one (the crosswords, which have no number; Worldle).
+  /// The puzzle's date, when the text gives one (the crosswords, which have no number;
+  /// Worldle; see `ShareText.day(of:)` for the day a number names).
   public var date: LocalDate?
   /// The score as the game states it: "4/6", "0:42", "2 mistakes", "1 hint".
   public var score: String?
@@ -55,6 +56,17 @@ public enum ShareText {
     return nil
   }
 
+  /// The day a share's puzzle is of: the date it gives, else the day its number names
+  /// where the game has one numbered puzzle a day (Wordle, Connections, Strands:
+  /// `Wordle 1,981` is of 21 November 2026); nil for others.
+  public static func day(of share: ShareResult) -> LocalDate? {
+    if let date = share.date { return date }
+    guard let puzzle = share.puzzle,
+      let first = all.first(where: { $0.key == share.game })?.numbered
+    else { return nil }
+    return first.day.adding(days: puzzle - first.number)
+  }
+
   /// The name of the game whose share `text` starts like (its first line begins with the
   /// game's name, after any emoji: `Wordle 1,621 4/6*` over a cut grid), when `parse`
   /// read none: the message can then say what is wrong with it.
@@ -80,6 +92,9 @@ public enum ShareText {
     let reads: String
     /// Reads the trimmed, non-blank lines; nil when they are not this game's share.
     let read: @Sendable ([Substring]) -> Reading?
+    /// For a game with one numbered puzzle a day everywhere, a puzzle's number and its day:
+    /// the number then names the day (`Wordle 1,981` is 21 November 2026).
+    var numbered: (number: Int, day: LocalDate)? = nil
   }
 
   /// What a format reads; the game's key and name come from the format.
@@ -95,16 +110,18 @@ public enum ShareText {
       key: "wordle", name: "Wordle",
       example: "Wordle 1,234 4/6*\n\n⬛🟨⬛⬛⬛\n⬛🟩🟨⬛⬛\n🟩🟩⬛🟩⬛\n🟩🟩🟩🟩🟩",
       reads: "the number and the guesses; `X/6` is lost, `*` (hard mode) stays in the score",
-      read: { wordle($0) }),
+      read: { wordle($0) }, numbered: LocalDate(year: 2021, month: 6, day: 19).map { (0, $0) }),
     Format(
       key: "connections", name: "Connections",
       example: "Connections\nPuzzle #512\n🟨🟨🟨🟨\n🟩🟦🟩🟩\n🟩🟩🟩🟩\n🟦🟦🟦🟦\n🟪🟪🟪🟪",
       reads: "the number and the mistakes (mixed rows); four mistakes is lost",
-      read: { connections($0) }),
+      read: { connections($0) },
+      numbered: LocalDate(year: 2023, month: 6, day: 12).map { (1, $0) }),
     Format(
       key: "strands", name: "Strands",
       example: "Strands #245\n“Bright ideas”\n💡🔵🔵🟡\n🔵🔵🔵🔵",
-      reads: "the number and the hints used (💡)", read: { strands($0) }),
+      reads: "the number and the hints used (💡)", read: { strands($0) },
+      numbered: LocalDate(year: 2024, month: 3, day: 4).map { (1, $0) }),
     Format(
       key: "mini", name: "The Mini",
       example: "I solved the 11/24/2026 New York Times Mini Crossword in 0:42!\n"

@@ -42,12 +42,20 @@ import Testing
     #expect(!s.atRisk)
   }
 
+  /// A failed result does not count as played; one today ends the streak there (Wordle
+  /// cannot be played again): no current streak, nothing at risk, the longest kept.
   @Test func failedResultsDoNotCount() {
     let results = days("2026-11-18", 4) + [onDay("2026-11-22", completed: false)]
     let s = Streaks.streak(of: game, in: results, clock: evening)
-    #expect(s.current == 4)
+    #expect(s.current == 0)
+    #expect(s.longest == 4)
     #expect(!s.playedToday)
-    #expect(s.atRisk)
+    #expect(!s.atRisk)
+    // Lost yesterday, not played today: yesterday's loss already ended it.
+    let yesterday = Streaks.streak(
+      of: game, in: days("2026-11-17", 4) + [onDay("2026-11-21", completed: false)],
+      clock: evening)
+    #expect(yesterday.current == 0 && !yesterday.atRisk)
     let onlyFailed = Streaks.streak(
       of: game, in: [onDay("2026-11-22", completed: false)], clock: evening)
     #expect(onlyFailed.current == 0)

@@ -267,22 +267,54 @@ import Testing
   /// A player is one person whatever the case of their name: the same share by `ana` and
   /// `Ana` is logged once, a later one takes the spelling written first, and the streaks
   /// count one player.
+  /// A numbered share names its day (Wordle 1,981 is 21 November 2026): yesterday's,
+  /// pasted this morning, is logged for yesterday with `date:` (the streak keeps it, and
+  /// today is still to play); one of a day to come is refused.
+  @Test func aNumberedShareIsLoggedForItsDay() throws {
+    let folder = try Self.household()
+    defer { folder.cleanup() }
+    let grid = "\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n"
+    let late = try vk(
+      ["played", "-", "--now", "2026-11-22T08:00"], folder, stdin: "Wordle 1,981 2/6" + grid)
+    #expect(late.status == 0, "\(late.stderr)")
+    #expect(
+      Self.text(folder, "data/results/2026/11.yml").hasSuffix(
+        "- {game: wordle, date: 2026-11-21, puzzle: 1981, score: 2/6}\n"))
+    let today = try vk(
+      ["played", "-", "--now", "2026-11-22T08:05"], folder, stdin: "Wordle 1,982 2/6" + grid)
+    #expect(today.status == 0, "\(today.stderr)")
+    #expect(
+      Self.text(folder, "data/results/2026/11.yml").hasSuffix(
+        "- {game: wordle, at: 2026-11-22T08:05, puzzle: 1982, score: 2/6}\n"))
+    let ahead = try vk(
+      ["played", "-", "--now", "2026-11-22T08:10"], folder, stdin: "Wordle 1,990 2/6" + grid)
+    #expect(ahead.status == 1)
+    #expect(ahead.stderr.contains("which has not come yet"), "\(ahead.stderr)")
+    #expect(
+      ShareText.day(of: ShareResult(game: "connections", name: "Connections", puzzle: 1))
+        == LocalDate(iso: "2023-06-12"))
+    #expect(
+      ShareText.day(of: ShareResult(game: "strands", name: "Strands", puzzle: 1))
+        == LocalDate(iso: "2024-03-04"))
+    #expect(ShareText.day(of: ShareResult(game: "quordle", name: "Quordle", puzzle: 5)) == nil)
+  }
+
   @Test func aPlayerIsOnePersonWhateverTheCase() throws {
     let folder = try Self.household()
     defer { folder.cleanup() }
     let grid = "\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n"
     let first = try vk(
       ["played", "-", "--player", "Ana", "--now", "2026-11-24T08:00"], folder,
-      stdin: "Wordle 1,620 2/6" + grid)
+      stdin: "Wordle 1,984 2/6" + grid)
     #expect(first.status == 0, "\(first.stderr)")
     let again = try vk(
       ["played", "-", "--player", "ana", "--now", "2026-11-24T09:00"], folder,
-      stdin: "Wordle 1,620 2/6" + grid)
+      stdin: "Wordle 1,984 2/6" + grid)
     #expect(again.status == 1)
-    #expect(again.stderr.contains("Wordle 1620 is already logged"), "\(again.stderr)")
+    #expect(again.stderr.contains("Wordle 1984 is already logged"), "\(again.stderr)")
     let next = try vk(
       ["played", "-", "--player", "ana", "--now", "2026-11-25T08:00"], folder,
-      stdin: "Wordle 1,621 2/6" + grid)
+      stdin: "Wordle 1,985 2/6" + grid)
     #expect(next.status == 0, "\(next.stderr)")
     #expect(Self.text(folder, "data/results/2026/11.yml").hasSuffix("player: Ana}\n"))
     let h = DataLoader(root: folder.url.appendingPathComponent("data")).load().household
@@ -487,13 +519,13 @@ import Testing
 
         """)
     let share =
-      "\r\n  Wordle 1,621 X/6\r\n\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n"
+      "\r\n  Wordle 1,984 X/6\r\n\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n⬛⬛⬛⬛⬛\r\n"
     let played = try vk(
       ["played", "-", "--now", "2026-11-24T21:40", "--player", "ana"], folder, stdin: share)
     #expect(played.status == 0, "\(played.stderr)")
     #expect(
       Self.text(folder, "data/results/2026/11.yml").hasSuffix(
-        "- {game: wordle, at: 2026-11-24T21:40, puzzle: 1621, score: X/6, completed: false, player: ana}\n"
+        "- {game: wordle, at: 2026-11-24T21:40, puzzle: 1984, score: X/6, completed: false, player: ana}\n"
       ))
     // The same puzzle again is refused.
     #expect(try vk(["played", "-", "--player", "ana"], folder, stdin: share).status == 1)

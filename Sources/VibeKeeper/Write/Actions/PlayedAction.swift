@@ -96,7 +96,7 @@ public struct PlayedAction: DataAction {
     var when: ResultTime = .instant(c.clock.now)
     if let at {
       when = .instant(try c.moment(at))
-    } else if let date = shared?.date, date != c.clock.today {
+    } else if let date = shared.flatMap(ShareText.day), date != c.clock.today {
       // Tomorrow's puzzle comes out the evening before; a later day has not happened.
       guard date <= c.clock.today.adding(days: 1) else {
         throw DataWriter.Problem(

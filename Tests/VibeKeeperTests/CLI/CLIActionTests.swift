@@ -274,18 +274,17 @@ import Testing
     let folder = try Self.household()
     defer { folder.cleanup() }
     let grid = "\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩\n"
-    let late = try vk(
-      ["played", "-", "--now", "2026-11-22T08:00"], folder, stdin: "Wordle 1,981 2/6" + grid)
-    #expect(late.status == 0, "\(late.stderr)")
-    #expect(
-      Self.text(folder, "data/results/2026/11.yml").hasSuffix(
-        "- {game: wordle, date: 2026-11-21, puzzle: 1981, score: 2/6}\n"))
-    let today = try vk(
-      ["played", "-", "--now", "2026-11-22T08:05"], folder, stdin: "Wordle 1,982 2/6" + grid)
-    #expect(today.status == 0, "\(today.stderr)")
-    #expect(
-      Self.text(folder, "data/results/2026/11.yml").hasSuffix(
-        "- {game: wordle, at: 2026-11-22T08:05, puzzle: 1982, score: 2/6}\n"))
+    for (number, now, line) in [
+      ("1,981", "2026-11-22T08:00", "- {game: wordle, date: 2026-11-21, puzzle: 1981, score: 2/6}"),
+      (
+        "1,982", "2026-11-22T08:05",
+        "- {game: wordle, at: 2026-11-22T08:05, puzzle: 1982, score: 2/6}"
+      ),
+    ] {
+      let r = try vk(["played", "-", "--now", now], folder, stdin: "Wordle \(number) 2/6" + grid)
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(Self.text(folder, "data/results/2026/11.yml").hasSuffix(line + "\n"))
+    }
     let ahead = try vk(
       ["played", "-", "--now", "2026-11-22T08:10"], folder, stdin: "Wordle 1,990 2/6" + grid)
     #expect(ahead.status == 1)

@@ -12,8 +12,9 @@ public enum OccasionGifts {
   public struct Picked: Hashable, Sendable {
     /// The ideas (status `idea`): its own first, then the suggestions, by id within each.
     public var ideas: [Gift] = []
-    /// The gifts bought for it and not yet given, its own and then the recipient's gifts
-    /// with no occasion: what is already there, so nothing is bought twice.
+    /// The gifts bought for it and not yet given (for a given day, also those given in the
+    /// year up to it), its own and then the recipient's gifts with no occasion: what is
+    /// already there, so nothing is bought twice.
     public var bought: [Gift] = []
     /// How many gifts name it, whatever their status.
     public var own = 0
@@ -39,9 +40,11 @@ public enum OccasionGifts {
   }
 
   /// The gifts for the contact's birthday: theirs for `birthday`, then theirs with no
-  /// occasion.
-  public static func forBirthday(of contact: String, in index: Index) -> Picked {
-    pick(index.byRecipient[contact] ?? []) { gift in
+  /// occasion; with `date`, as they stand for the birthday on that day (see `pick`).
+  public static func forBirthday(of contact: String, in index: Index, on date: LocalDate? = nil)
+    -> Picked
+  {
+    pick(index.byRecipient[contact] ?? [], on: date) { gift in
       switch gift.occasion {
       case .birthday: 0
       case nil: 1
@@ -51,11 +54,13 @@ public enum OccasionGifts {
   }
 
   /// The gifts for an occasion: those naming it, then (with a contact) that contact's
-  /// gifts with no occasion.
-  public static func forOccasion(_ occasion: Occasion, in index: Index) -> Picked {
+  /// gifts with no occasion; with `date`, as they stand for its occurrence on that day.
+  public static func forOccasion(_ occasion: Occasion, in index: Index, on date: LocalDate? = nil)
+    -> Picked
+  {
     let own = index.byOccasion[occasion.id] ?? []
     let theirs = occasion.contact.map { index.byRecipient[$0] ?? [] } ?? []
-    return pick(own + theirs.filter { $0.occasion == nil }) { gift in
+    return pick(own + theirs.filter { $0.occasion == nil }, on: date) { gift in
       gift.occasion == nil ? 1 : 0
     }
   }
@@ -67,7 +72,10 @@ public enum OccasionGifts {
   }
 
   /// Sorts the gifts a rank keeps (nil: not this occasion's) into ideas and bought ones.
-  private static func pick(_ gifts: [Gift], rank: (Gift) -> Int?) -> Picked {
+  /// With the occurrence's `date`: a gift bought after it is not yet there for it, and one
+  /// naming it and given in the year up to it (handed over early) is what was got for it,
+  /// so the occasion never reads "no gift ideas yet" and invites a second gift.
+  private static func pick(_ gifts: [Gift], on date: LocalDate?, rank: (Gift) -> Int?) -> Picked {
     var out = Picked()
     var ideas: [(Int, Gift)] = []
     var bought: [(Int, Gift)] = []
@@ -76,8 +84,15 @@ public enum OccasionGifts {
       if r == 0 { out.own += 1 }
       switch gift.status {
       case .idea: ideas.append((r, gift))
-      case .purchased: bought.append((r, gift))
-      case .given: break
+      case .purchased:
+        if let date, let day = gift.purchased, day > date { continue }
+        bought.append((r, gift))
+      case .given:
+        // Only a gift that names the occasion: one given with none was for something else.
+        guard r == 0, let date, let given = gift.given, given <= date,
+          given > date.adding(days: -365)
+        else { continue }
+        bought.append((r, gift))
       }
     }
     func order(_ list: [(Int, Gift)]) -> [Gift] {

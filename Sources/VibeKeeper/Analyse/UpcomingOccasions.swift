@@ -74,7 +74,8 @@ public enum UpcomingOccasions {
           kind: .birthday, id: contact.id, title: "\(contact.name)'s birthday",
           contact: contact.id, date: date, daysUntil: days, recurring: true,
           age: contact.age(on: date), years: nil, reminders: points(date),
-          takesGifts: true, picked: OccasionGifts.forBirthday(of: contact.id, in: index)))
+          takesGifts: true,
+          picked: OccasionGifts.forBirthday(of: contact.id, in: index, on: date)))
     }
     for occasion in household.occasions {
       guard let date = occasion.nextDate(onOrAfter: today) else { continue }
@@ -88,7 +89,7 @@ public enum UpcomingOccasions {
           date: date, daysUntil: days, recurring: occasion.recurring, age: nil,
           years: years.flatMap { $0 > 0 ? $0 : nil }, reminders: points(date),
           takesGifts: takes,
-          picked: takes ? OccasionGifts.forOccasion(occasion, in: index) : .init()))
+          picked: takes ? OccasionGifts.forOccasion(occasion, in: index, on: date) : .init()))
     }
     return out.sorted { a, b in
       if a.date != b.date { return a.date < b.date }

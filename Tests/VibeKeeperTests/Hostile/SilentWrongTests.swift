@@ -159,7 +159,7 @@ import Testing
       uniqueKeysWithValues: UpcomingOccasions.upcoming(in: wide, clock: clock).map { ($0.id, $0) })
     let mum = try #require(upcoming["mum"])
     #expect(mum.gifts.map(\.id) == ["book"])  // not her Christmas scarf
-    #expect(mum.bought.map(\.id) == ["pen", "tea"])
+    #expect(mum.bought.map(\.id) == ["pen", "tea"])  // not the mug, given for no occasion
     let xmas = try #require(upcoming["xmas"])
     #expect(xmas.years == nil)
     #expect(xmas.takesGifts)  // a gift names it
@@ -387,5 +387,28 @@ import Testing
       contentsOf: folder.url.appendingPathComponent("_site/reminders.ics"), encoding: .utf8)
     #expect(feed.contains("X-WR-TIMEZONE:UTC\r\n"), "\(feed.prefix(400))")
     #expect(!feed.contains("X-WR-TIMEZONE:GMT"))
+  }
+}
+
+/// A gift handed over before its occasion is what was got for it: the occasion shows it
+/// with what was bought, never "no gift ideas yet"; a gift bought after an occurrence is not
+/// there for it.
+@Suite struct EarlyGivenGiftTests {
+  @Test func aGiftGivenEarlyStillCoversItsOccasion() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\ncurrency: EUR\n",
+      "contacts/dora.md": "---\nname: Dora\nbirthday: 1985-01-01\n---\n",
+      "gifts/socks.md":
+        "---\ntitle: Socks\nfor: dora\noccasion: birthday\nprice: 10\npurchased: 2026-12-04\ngiven: 2026-12-10\n---\n",
+    ]).household
+    let clock = TimeFixture.clock("2026-12-24T10:00:00+01:00")
+    let dora = try #require(
+      UpcomingOccasions.upcoming(in: h, clock: clock).first { $0.id == "dora" })
+    #expect(dora.bought.map(\.id) == ["socks"])
+    let index = OccasionGifts.Index(h.gifts)
+    // The birthday of 2026 came before the socks were bought.
+    #expect(
+      OccasionGifts.forBirthday(of: "dora", in: index, on: LocalDate(iso: "2026-01-01"))
+        .bought.isEmpty)
   }
 }

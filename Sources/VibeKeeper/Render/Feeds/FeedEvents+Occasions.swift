@@ -19,11 +19,15 @@ extension FeedEvents {
     let h = inputs.household
     var out: [FeedEvent] = []
     for contact in h.contacts where contact.birthday != nil {
-      let picked = OccasionGifts.forBirthday(of: contact.id, in: index)
-      let stamp = inputs.stamps.stamp([contact.meta] + (picked.ideas + picked.bought).map(\.meta))
-      let gifts = giftText(picked, for: contact.name)
-      for year in FeedEvents.years(inputs.clock.today) {
-        guard let date = contact.birthdayDate(in: year) else { continue }
+      // Each year's gifts as they stand for it (a gift handed over early is that year's).
+      let dated = FeedEvents.years(inputs.clock.today).compactMap { year in
+        contact.birthdayDate(in: year).map {
+          (year, $0, OccasionGifts.forBirthday(of: contact.id, in: index, on: $0))
+        }
+      }
+      let stamp = inputs.stamps.stamp([contact.meta] + giftMetas(dated.map(\.2)))
+      for (year, date, picked) in dated {
+        let gifts = giftText(picked, for: contact.name)
         let summary =
           contact.age(on: date).map { "\(contact.name) turns \($0)" }
           ?? "\(contact.name)'s birthday"
@@ -52,17 +56,19 @@ extension FeedEvents {
     var out: [FeedEvent] = []
     for occasion in h.occasions {
       let takesGifts = OccasionGifts.takesGifts(occasion, named: named)
-      let picked = takesGifts ? OccasionGifts.forOccasion(occasion, in: index) : .init()
-      let stamp = inputs.stamps.stamp(
-        [occasion.meta] + (picked.ideas + picked.bought).map(\.meta))
       let contact = h.contact(occasion.contact)
-      let gifts = giftText(picked, for: contact?.name)
       let notes = occasion.notes.trimmingCharacters(in: .whitespacesAndNewlines)
       let dates: [(Int, LocalDate)] =
         occasion.recurring
         ? years.compactMap { y in occasion.date(in: y).map { (y, $0) } }
         : [(occasion.date.year, occasion.date)]
-      for (year, date) in dates {
+      // Each occurrence's gifts as they stand for it.
+      let picks = dates.map { _, date in
+        takesGifts ? OccasionGifts.forOccasion(occasion, in: index, on: date) : .init()
+      }
+      let stamp = inputs.stamps.stamp([occasion.meta] + giftMetas(picks))
+      for ((year, date), picked) in zip(dates, picks) {
+        let gifts = giftText(picked, for: contact?.name)
         // The count of years is for an anniversary, not for a holiday written with the
         // year it was first entered.
         let count = date.year - occasion.date.year
@@ -88,6 +94,13 @@ extension FeedEvents {
       }
     }
     return out
+  }
+
+  /// The records of every gift the picks name, once each (for the events' DTSTAMP).
+  static func giftMetas(_ picks: [OccasionGifts.Picked]) -> [RecordMeta] {
+    var seen: Set<String> = []
+    return picks.flatMap { $0.ideas + $0.bought }.filter { seen.insert($0.id).inserted }.map(
+      \.meta)
   }
 
   /// The one alarm of an all-day event: the day before at `reminder_time`, relative to

@@ -323,6 +323,11 @@ import Testing
     let wordle = Streaks.streaks(in: h, clock: clock).first { $0.game == "wordle" }
     #expect(wordle?.players.map(\.player) == ["Ana"])
     #expect(wordle?.players.first?.current == 2)
+    // Results that name who played: one without a player is refused, naming them.
+    let nobody = try vk(["played", "wordle", "3/6", "--now", "2026-11-26T08:00"], folder)
+    #expect(nobody.status == 1)
+    #expect(
+      nobody.stderr.contains("results name who played (Ana); say whose this is with --player"))
   }
 
   /// `done` before a reminder began (its `created` day, without `starts`) finds nothing

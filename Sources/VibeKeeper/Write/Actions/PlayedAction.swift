@@ -111,10 +111,26 @@ public struct PlayedAction: DataAction {
     // either side (a daily puzzle is played around its day); a dated puzzle without a
     // number is the same when it is logged for the same day.
     let dated = puzzle == nil ? (shared?.date ?? (oncePerDay ? day : nil)) : nil
-    if puzzle != nil || dated != nil {
-      c.records.read(.results, months: day.adding(days: -31), day.adding(days: 31))
-    }
+    c.records.read(.results, months: day.adding(days: -31), day.adding(days: 31))
     let clock = c.clock
+    // A game whose recent results say whose they are: a line without a player would count
+    // for the game and for nobody, and leave every player's streak at risk.
+    if player == nil {
+      var players: [String] = []
+      for r in c.household.results where r.game == gameID {
+        if let p = r.player,
+          !players.contains(where: { ActionContext.key($0) == ActionContext.key(p) })
+        {
+          players.append(p)
+        }
+      }
+      if !players.isEmpty {
+        throw DataWriter.Problem(
+          description:
+            "\(gameName)'s results name who played (\(players.sorted().joined(separator: ", "))); say whose this is with --player NAME"
+        )
+      }
+    }
     // A player is a person whatever the case they are written in (`ana`, `Ana`): the same
     // puzzle by either is the same, and the line takes the spelling written before.
     let playerKey = player.map(ActionContext.key)

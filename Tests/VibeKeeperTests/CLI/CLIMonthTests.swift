@@ -55,7 +55,7 @@ import Testing
       }
       let guesses = day % 5 + 2
       let share =
-        "Wordle 1,\(600 + day) \(guesses)/6\n\n" + String(repeating: "⬛🟨⬛⬛⬛\n", count: guesses - 1)
+        "Wordle 1,\(960 + day) \(guesses)/6\n\n" + String(repeating: "⬛🟨⬛⬛⬛\n", count: guesses - 1)
         + "🟩🟩🟩🟩🟩\n"
       try vk(["played", "-", "--now", "2026-11-\(d)T21:\(10 + day)"], cwd, stdin: share)
       if day % 3 == 1 {

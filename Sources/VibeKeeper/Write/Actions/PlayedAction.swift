@@ -112,6 +112,12 @@ public struct PlayedAction: DataAction {
     // number is the same when it is logged for the same day.
     let dated = puzzle == nil ? (shared?.date ?? (oncePerDay ? day : nil)) : nil
     c.records.read(.results, months: day.adding(days: -31), day.adding(days: 31))
+    // And around today: a puzzle logged on the day it was pasted (as versions before the
+    // numbers named days did) is the same puzzle.
+    if day != c.clock.today {
+      c.records.read(
+        .results, months: c.clock.today.adding(days: -31), c.clock.today.adding(days: 31))
+    }
     let clock = c.clock
     // A game whose recent results say whose they are: a line without a player would count
     // for the game and for nobody, and leave every player's streak at risk.

@@ -66,7 +66,7 @@ public struct HouseholdAnalysis: Sendable {
       of: results, windowDays: settings.streaks.windowDays, clock: clock)
     // The smart time comes from when the games at risk are played (all games when those
     // have no play times in the window).
-    let atRisk = Set(streaks.filter { $0.active && $0.atRisk }.map(\.game))
+    let atRisk = Set(streaks.filter { $0.active && $0.anyoneAtRisk }.map(\.game))
     let riskWindow =
       atRisk.isEmpty
       ? nil

@@ -30,6 +30,12 @@ public struct GameStreak: Hashable, Sendable {
   public var nextMilestone: Int?
   /// Each player's own streaks, by name, when results name players.
   public var players: [PlayerStreak] = []
+
+  /// The players whose own streak is at risk (an active game only).
+  public var playersAtRisk: [PlayerStreak] { active ? players.filter(\.atRisk) : [] }
+
+  /// Whether the game's streak or a player's is at risk today (Ana played, Zoë has not).
+  public var anyoneAtRisk: Bool { atRisk || !playersAtRisk.isEmpty }
 }
 
 /// One player's streaks in a game (from the results with their `player:`).

@@ -63,6 +63,24 @@ import Testing
     #expect(!onlyFailed.atRisk)
   }
 
+  /// Ana played today, Zoë has not: the game is played, but Zoë's streak is at risk, and
+  /// the game counts as at risk wherever anyone's is (dashboard, feed, report).
+  @Test func aPlayersStreakAtRiskIsTheGames() {
+    func by(_ player: String, _ date: String) -> GameResult {
+      var r = GameResult(
+        meta: F.meta("\(player)-\(date)"), game: "wordle", when: .day(F.date(date)))
+      r.player = player
+      return r
+    }
+    let results =
+      ["2026-11-20", "2026-11-21", "2026-11-22"].map { by("Ana", $0) }
+      + ["2026-11-20", "2026-11-21"].map { by("Zoë", $0) }
+    let s = Streaks.streak(of: game, in: results, clock: evening)
+    #expect(s.playedToday && !s.atRisk)
+    #expect(s.playersAtRisk.map(\.player) == ["Zoë"])
+    #expect(s.anyoneAtRisk)
+  }
+
   @Test func brokenStreakKeepsLongestAndMilestoneDates() {
     let results = days("2026-11-10", 7) + days("2026-11-20", 3)
     let s = Streaks.streak(of: game, in: results, clock: evening)

@@ -9,17 +9,25 @@ extension FeedEvents {
   /// Nothing otherwise (a smart suggestion never turns reminders on).
   public static func streaks(_ inputs: FeedInputs) -> [FeedEvent] {
     guard let reminder = inputs.analysis.streakReminder else { return [] }
-    let atRisk = inputs.analysis.streaks.filter { $0.active && $0.atRisk }
+    let atRisk = inputs.analysis.streaks.filter { $0.active && $0.anyoneAtRisk }
     guard !atRisk.isEmpty else { return [] }
     let h = inputs.household
     let today = inputs.clock.today
     guard inputs.clock.instant(today, reminder.time) > inputs.clock.now else { return [] }
-    let names = atRisk.map { "\($0.name) (\($0.current) \($0.current == 1 ? "day" : "days"))" }
+    let names = atRisk.map { s in
+      let days = s.atRisk ? s.current : s.playersAtRisk.map(\.current).max() ?? 0
+      return "\(s.name) (\(days) \(days == 1 ? "day" : "days"))"
+    }
     let ids = Set(atRisk.map(\.game))
     let metas =
       h.games.filter { ids.contains($0.id) }.map(\.meta)
       + h.results.filter { ids.contains($0.game) }.map(\.meta)
-    let lines = atRisk.map { "\($0.name): \($0.current)-day streak, not played today." }
+    let lines = atRisk.flatMap { s in
+      (s.atRisk ? ["\(s.name): \(s.current)-day streak, not played today."] : [])
+        + s.playersAtRisk.map {
+          "\(s.name): \($0.player)'s \($0.current)-day streak, not played today."
+        }
+    }
     let source =
       reminder.source == .smart
       ? "Reminder time learnt from when you usually play." : "Reminder time from the settings."

@@ -21,7 +21,7 @@ extension Reports {
       rows: zip(streaks, windows).map { s, w in
         [
           s.active ? s.name : "\(s.name) (inactive)", String(s.current), String(s.longest),
-          s.playedToday ? "played" : s.atRisk ? "at risk" : "-",
+          todayText(s),
           s.milestones.map { String($0.days) }.joined(separator: ", "), windowText(w),
         ]
       })
@@ -133,4 +133,13 @@ extension Reports {
   }
 
   private static func twoDigits(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+
+  /// Today's column: `played`, `at risk`, and the players at risk when the game itself is
+  /// not (`played; at risk: Zoë`).
+  private static func todayText(_ s: GameStreak) -> String {
+    let game = s.playedToday ? "played" : s.atRisk ? "at risk" : "-"
+    let players = s.playersAtRisk.map(\.player)
+    guard !players.isEmpty, !s.atRisk else { return game }
+    return (game == "-" ? "" : game + "; ") + "at risk: " + players.joined(separator: ", ")
+  }
 }

@@ -204,7 +204,8 @@ struct SiteModel: Sendable {
     let a = v.analysis
     let clock = a.clock
     let reminders = zip(a.reminders, records.remindersByStatus)
-    let atRisk = Set(a.streaks.filter(\.atRisk).map(\.game))
+    // A game whose streak, or one of whose players' streaks, is at risk.
+    let atRisk = Set(a.streaks.filter(\.anyoneAtRisk).map(\.game))
     return SiteValues.map([
       (
         "reminders_today",

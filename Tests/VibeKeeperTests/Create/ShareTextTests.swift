@@ -268,3 +268,23 @@ import Testing
     #expect(plain)
   }
 }
+
+/// No format's example has two game headers, so `played` takes it; two shares pasted
+/// together name two.
+@Suite struct ShareHeaderTests {
+  @Test func eachExampleHasOneHeader() {
+    for format in ShareText.formats {
+      let headers = format.example.split(whereSeparator: \.isNewline).compactMap {
+        ShareText.lookalike(String($0))
+      }
+      // (Some games' headers are not recognised by their start, such as the crosswords'.)
+      #expect(headers.count <= 1 && headers.allSatisfy { $0 == format.name }, "\(format.key)")
+    }
+    let both =
+      (ShareText.formats.first?.example ?? "") + "\n\n"
+      + (ShareText.formats.dropFirst().first?.example ?? "")
+    #expect(
+      both.split(whereSeparator: \.isNewline).compactMap { ShareText.lookalike(String($0)) }.count
+        == 2)
+  }
+}

@@ -44,6 +44,17 @@ public struct PlayedAction: DataAction {
         throw DataWriter.Problem(
           description: "the text is no share text of a game VibeKeeper knows (\(known))")
       }
+      // Two shares pasted at once (a Wordle, then a Connections): one would be dropped
+      // without a word.
+      let headers = share.split(whereSeparator: \.isNewline).compactMap {
+        ShareText.lookalike(String($0))
+      }
+      guard headers.count <= 1 else {
+        throw DataWriter.Problem(
+          description:
+            "the text holds \(headers.count) share texts (\(headers.joined(separator: ", "))); paste one at a time"
+        )
+      }
       shared = result
       typed = result.game
       name = result.name

@@ -951,7 +951,7 @@ table.guesses tr.is-alert .bar { background: var(--alert-fg); }
 <h2 id="facts-h">Details</h2>
 <dl class="facts">
 <dt>Price</dt><dd>{{ money.amount(g.price, g.currency) }}</dd>
-<dt>Status</dt><dd>{{ g.status | capitalize }}{% if g.purchased %}, bought {{ dates.day(g.purchased) }}{% endif %}</dd>
+<dt>Status</dt><dd>{{ g.status | capitalize }}{% if g.purchased %}, bought {{ dates.day(g.purchased) }}{% endif %}{% if g.given %}, given {{ dates.day(g.given) }}{% endif %}</dd>
 <dt>For</dt><dd>{% if g.recipient %}<a href="{{ root }}{{ g.recipient.url }}">{{ g.recipient.name }}</a>{% else %}–{% endif %}</dd>
 <dt>Occasion</dt><dd>{% if g.occasion %}{% if g.occasion.url %}<a href="{{ root }}{{ g.occasion.url }}">{{ g.occasion.name }}</a>{% else %}{{ g.occasion.name }}{% endif %}{% else %}–{% endif %}</dd>
 {% if g.created %}<dt>Added</dt><dd>{{ dates.day(g.created) }}</dd>{% endif %}

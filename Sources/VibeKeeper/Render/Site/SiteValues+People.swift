@@ -162,6 +162,7 @@ extension SiteValues {
       ("recipient", inputs.recipient), ("occasion", inputs.occasion),
       ("price", SiteValues.number(g.price)), ("currency", .string(g.currency)),
       ("status", .string(g.status.rawValue)), ("purchased", SiteValues.date(g.purchased)),
+      ("given", SiteValues.date(g.given)),
       ("link", SiteValues.text(g.url)), ("photo", inputs.photo), ("tags", SiteValues.texts(g.tags)),
       ("created", SiteValues.date(g.created)), ("description", html(g.description)),
     ])

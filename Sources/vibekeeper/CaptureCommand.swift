@@ -119,7 +119,7 @@ struct CaptureCommand: ParsableCommand {
     guard isatty(0) == 1, isatty(2) == 1 else {
       return try fail(GiftCapture.unsureProblem(result).description)
     }
-    for field in unsure {
+    for field in unsure where result.text(of: field) != nil {
       Terminal.error(
         "Is \(field.rawValue) = \(TerminalText.escaped(result.text(of: field) ?? "")) right? [y/N] "
       )

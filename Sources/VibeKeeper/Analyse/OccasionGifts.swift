@@ -12,8 +12,8 @@ public enum OccasionGifts {
   public struct Picked: Hashable, Sendable {
     /// The ideas (status `idea`): its own first, then the suggestions, by id within each.
     public var ideas: [Gift] = []
-    /// The gifts bought for it and not yet given (for a given day, also those given in the
-    /// year up to it), its own and then the recipient's gifts with no occasion: what is
+    /// The gifts bought for it and not yet given (for a given day, also those naming it and
+    /// given in the 300 days up to it), its own and then the recipient's gifts with no occasion: what is
     /// already there, so nothing is bought twice.
     public var bought: [Gift] = []
     /// How many gifts name it, whatever their status.
@@ -73,7 +73,7 @@ public enum OccasionGifts {
 
   /// Sorts the gifts a rank keeps (nil: not this occasion's) into ideas and bought ones.
   /// With the occurrence's `date`: a gift bought after it is not yet there for it, and one
-  /// naming it and given in the year up to it (handed over early) is what was got for it,
+  /// naming it and given in the 300 days up to it (handed over early) is what was got for it,
   /// so the occasion never reads "no gift ideas yet" and invites a second gift.
   private static func pick(_ gifts: [Gift], on date: LocalDate?, rank: (Gift) -> Int?) -> Picked {
     var out = Picked()
@@ -89,8 +89,10 @@ public enum OccasionGifts {
         bought.append((r, gift))
       case .given:
         // Only a gift that names the occasion: one given with none was for something else.
+        // Within the 300 days up to it: a gift handed over a day late for last year's
+        // occurrence is not this year's.
         guard r == 0, let date, let given = gift.given, given <= date,
-          given > date.adding(days: -365)
+          given > date.adding(days: -300)
         else { continue }
         bought.append((r, gift))
       }

@@ -114,8 +114,11 @@ public enum Streaks {
     let days = playedDays(of: game.id, in: results, clock: clock)
     let today = clock.today
     let (runs, running, playedToday) = Self.runs(days, today: today)
-    // A game lost today ended its streak: no current run, and nothing at risk.
-    let lost = lostToday(game.id, in: results, clock: clock, playedToday: playedToday)
+    // A game lost today ended its streak: no current run, and nothing at risk. With
+    // players, one's loss ends only their own (another can still play today).
+    let lost =
+      !results.contains { $0.game == game.id && $0.player != nil }
+      && lostToday(game.id, in: results, clock: clock, playedToday: playedToday)
     let current = lost ? 0 : running
     let reached = milestones.compactMap { m -> StreakMilestone? in
       runs.first { $0.length >= m }.map {

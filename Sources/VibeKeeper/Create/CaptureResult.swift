@@ -112,10 +112,10 @@ public struct CaptureResult: Sendable, Equatable {
     case .recipient, .title: return false
     case .occasion: occasion = nil
     case .date: date = nil
-    case .price:
+    case .price, .currency:
+      // A price without its currency would read as the settings currency's.
       price = nil
       currency = nil
-    case .currency: currency = nil
     }
     return true
   }

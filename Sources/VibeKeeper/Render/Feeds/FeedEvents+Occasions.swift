@@ -25,8 +25,9 @@ extension FeedEvents {
           (year, $0, OccasionGifts.forBirthday(of: contact.id, in: index, on: $0))
         }
       }
-      let stamp = inputs.stamps.stamp([contact.meta] + giftMetas(dated.map(\.2)))
       for (year, date, picked) in dated {
+        // Each year's stamp from what that year's events show.
+        let stamp = inputs.stamps.stamp([contact.meta] + giftMetas([picked]))
         let gifts = giftText(picked, for: contact.name)
         let summary =
           contact.age(on: date).map { "\(contact.name) turns \($0)" }
@@ -66,8 +67,8 @@ extension FeedEvents {
       let picks = dates.map { _, date in
         takesGifts ? OccasionGifts.forOccasion(occasion, in: index, on: date) : .init()
       }
-      let stamp = inputs.stamps.stamp([occasion.meta] + giftMetas(picks))
       for ((year, date), picked) in zip(dates, picks) {
+        let stamp = inputs.stamps.stamp([occasion.meta] + giftMetas([picked]))
         let gifts = giftText(picked, for: contact?.name)
         // The count of years is for an anniversary, not for a holiday written with the
         // year it was first entered.

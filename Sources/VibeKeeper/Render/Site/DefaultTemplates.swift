@@ -1356,8 +1356,8 @@ User-agent: *
 {#- A game with its streak. -#}
 {% macro game(g) -%}
 {% import "partials/badges.html" as badges %}{% import "partials/dates.html" as dates %}
-<li class="row{% if g.at_risk %} is-warn{% endif %}">
-<div class="row-main"><a href="{{ root }}{{ g.url }}">{{ g.name }}</a> <span class="streak"><span class="visually-hidden">Current streak: </span>{{ g.current }} {{ "day" if g.current == 1 else "days" }}</span>{% if g.at_risk %} {{ badges.badge("not played today", "warn") }}{% elif g.played_today %} {{ badges.badge("played today", "ok") }}{% endif %}</div>
+<li class="row{% if g.at_risk or g.players_at_risk %} is-warn{% endif %}">
+<div class="row-main"><a href="{{ root }}{{ g.url }}">{{ g.name }}</a> <span class="streak"><span class="visually-hidden">Current streak: </span>{{ g.current }} {{ "day" if g.current == 1 else "days" }}</span>{% if g.at_risk %} {{ badges.badge("not played today", "warn") }}{% elif g.played_today %} {{ badges.badge("played today", "ok") }}{% endif %}{% if g.players_at_risk %} {{ badges.badge("not played today: " ~ (g.players_at_risk | join(", ")), "warn") }}{% endif %}</div>
 <div class="row-meta">Longest {{ g.longest }} · last played {{ dates.day(g.last_played, "EEE d MMM") }}{% if g.next_milestone %} · next milestone {{ g.next_milestone }} days{% endif %}</div>
 </li>
 {%- endmacro %}

@@ -15,7 +15,7 @@ public struct Permalinks: Sendable {
   /// Assigns a path to every record of the page kinds (in id order, so collisions resolve
   /// the same way every time). Ids that are file names as they are (`a-b`) go first, so
   /// the address `a-b.html` is `a-b`'s and not that of `a b` or `a&b`, which reduce to it
-  /// (and a record added later never takes an existing record's address from it).
+  /// (those take `-2`, `-3`, ... in id order).
   public init(_ household: Household) {
     taken = ["index.html", "search.html", "search-index.json"]
     for kind in Permalinks.pageKinds { taken.insert("\(kind.folder)/index.html") }

@@ -86,6 +86,7 @@ extension SiteValues {
       ("current", .int(streak?.current ?? 0)), ("longest", .int(streak?.longest ?? 0)),
       ("played_today", .bool(streak?.playedToday ?? false)),
       ("at_risk", .bool(streak?.atRisk ?? false)),
+      ("players_at_risk", SiteValues.texts(streak?.playersAtRisk.map(\.player) ?? [])),
       ("last_played", SiteValues.date(streak?.lastPlayed)),
       (
         "milestones",

@@ -46,8 +46,9 @@ public struct PlayedAction: DataAction {
       }
       // Two shares pasted at once (a Wordle, then a Connections): one would be dropped
       // without a word.
-      let headers = share.split(whereSeparator: \.isNewline).compactMap {
-        ShareText.lookalike(String($0))
+      let lines = share.split(whereSeparator: \.isNewline)
+      let headers = lines.indices.compactMap {
+        ShareText.parse(lines[$0...].joined(separator: "\n"))?.name
       }
       guard headers.count <= 1 else {
         throw DataWriter.Problem(

@@ -72,12 +72,18 @@ enum CaptureMoney {
 
   private enum Kind { case range, signFirst, signAfter, qualifiedOnly, bareAtEnd }
 
-  /// A match must not start inside a word or a number (`234,56` of `1.234,56`).
+  /// A match must not start inside a word or a number (`234,56` of `1.234,56`), nor after a
+  /// minus sign (`-5€`).
   private static func startsCleanly(_ s: String, _ r: Range<String.Index>) -> Bool {
     guard r.lowerBound > s.startIndex else { return true }
     let at = s.index(before: r.lowerBound)
     let before = s[at]
     if before.isLetter || before.isNumber { return false }
+    // `-5€` is no price (a gift costs something): a minus sign before it, at the start or
+    // after a space, leaves it to the title, where it is asked about.
+    if before == "-" || before == "−" {
+      return at > s.startIndex && !s[s.index(before: at)].isWhitespace
+    }
     guard ".,'".contains(before), at > s.startIndex else { return true }
     return !s[s.index(before: at)].isNumber
   }

@@ -263,6 +263,9 @@ import Testing
       try parse("Dad would love https://en.wikipedia.org/wiki/Dune_(novel) the book").link
         == "https://en.wikipedia.org/wiki/Dune_(novel)")
     #expect(try parse("that's not my puppy book for Sam").title?.value.hasPrefix("That's") == true)
+    // A negative amount is no price; a dash between words is no minus.
+    #expect(try parse("Scarf for Dad -5€").price == nil)
+    #expect(try parse("Scarf for Dad - 5€").price?.value == 5)
   }
 
   @Test func christmasWithoutAnOccasionIsANote() throws {

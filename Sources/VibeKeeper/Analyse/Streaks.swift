@@ -114,11 +114,11 @@ public enum Streaks {
     let days = playedDays(of: game.id, in: results, clock: clock)
     let today = clock.today
     let (runs, running, playedToday) = Self.runs(days, today: today)
+    let named = results.filter { $0.game == game.id && $0.player != nil }
     // A game lost today ended its streak: no current run, and nothing at risk. With
     // players, one's loss ends only their own (another can still play today).
     let lost =
-      !results.contains { $0.game == game.id && $0.player != nil }
-      && lostToday(game.id, in: results, clock: clock, playedToday: playedToday)
+      named.isEmpty && lostToday(game.id, in: results, clock: clock, playedToday: playedToday)
     let current = lost ? 0 : running
     let reached = milestones.compactMap { m -> StreakMilestone? in
       runs.first { $0.length >= m }.map {
@@ -132,7 +132,6 @@ public enum Streaks {
       atRisk: game.active && current > 0 && !playedToday, lastPlayed: days.last,
       milestones: reached,
       nextMilestone: milestones.first { $0 > current })
-    let named = results.filter { $0.game == game.id && $0.player != nil }
     // One player whatever the case their name is written in (`ana`, `Ana`), shown as
     // first written.
     var spelling: [String: String] = [:]
@@ -142,10 +141,9 @@ public enum Streaks {
     let players = spelling.values.sorted()
     streak.players = players.map { player in
       let key = Household.nameKey(player)
-      let days = playedDays(
-        of: game.id, in: named.filter { $0.player.map(Household.nameKey) == key }, clock: clock)
-      let (runs, running, playedToday) = Self.runs(days, today: today)
       let theirs = named.filter { $0.player.map(Household.nameKey) == key }
+      let days = playedDays(of: game.id, in: theirs, clock: clock)
+      let (runs, running, playedToday) = Self.runs(days, today: today)
       let lost = lostToday(game.id, in: theirs, clock: clock, playedToday: playedToday)
       let current = lost ? 0 : running
       return PlayerStreak(

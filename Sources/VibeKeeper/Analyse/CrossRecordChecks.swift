@@ -34,7 +34,7 @@ public enum CrossRecordChecks {
   /// (the same reminder and `due`): the one marked last counts, and `done` with `skipped`
   /// for one tablet is most often a slip.
   static func twiceAnswered(_ household: Household) -> [Diagnostic] {
-    var first: [String: Dose] = [:]
+    var first: [String: [Date: Dose]] = [:]
     var out: [Diagnostic] = []
     // In the order they are written (ids sort `#10` before `#9`).
     let written = household.doses.sorted {
@@ -44,9 +44,8 @@ public enum CrossRecordChecks {
     }
     for d in written {
       guard let due = d.due else { continue }
-      let key = d.reminder + "\u{0}" + String(due.timeIntervalSince1970)
-      guard let earlier = first[key] else {
-        first[key] = d
+      guard let earlier = first[d.reminder]?[due] else {
+        first[d.reminder, default: [:]][due] = d
         continue
       }
       let counted = d.at >= earlier.at ? "this one, marked last," : "the other, marked last,"

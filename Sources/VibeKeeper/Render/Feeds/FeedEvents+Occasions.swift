@@ -27,7 +27,7 @@ extension FeedEvents {
       }
       for (year, date, picked) in dated {
         // Each year's stamp from what that year's events show.
-        let stamp = inputs.stamps.stamp([contact.meta] + giftMetas([picked]))
+        let stamp = inputs.stamps.stamp([contact.meta] + (picked.ideas + picked.bought).map(\.meta))
         let gifts = giftText(picked, for: contact.name)
         let summary =
           contact.age(on: date).map { "\(contact.name) turns \($0)" }
@@ -68,7 +68,8 @@ extension FeedEvents {
         takesGifts ? OccasionGifts.forOccasion(occasion, in: index, on: date) : .init()
       }
       for ((year, date), picked) in zip(dates, picks) {
-        let stamp = inputs.stamps.stamp([occasion.meta] + giftMetas([picked]))
+        let stamp = inputs.stamps.stamp(
+          [occasion.meta] + (picked.ideas + picked.bought).map(\.meta))
         let gifts = giftText(picked, for: contact?.name)
         // The count of years is for an anniversary, not for a holiday written with the
         // year it was first entered.
@@ -95,13 +96,6 @@ extension FeedEvents {
       }
     }
     return out
-  }
-
-  /// The records of every gift the picks name, once each (for the events' DTSTAMP).
-  static func giftMetas(_ picks: [OccasionGifts.Picked]) -> [RecordMeta] {
-    var seen: Set<String> = []
-    return picks.flatMap { $0.ideas + $0.bought }.filter { seen.insert($0.id).inserted }.map(
-      \.meta)
   }
 
   /// The one alarm of an all-day event: the day before at `reminder_time`, relative to

@@ -142,10 +142,9 @@ enum CaptureMoney {
       let rest = text[m.range.upperBound...].drop { $0 == " " }
       guard rest.first.map({ ",;.!?)".contains($0) }) ?? true else { return nil }
     }
-    guard let sign = written.first,
-      written.allSatisfy({
-        code(of: $0, home: defaultCurrency)?.code == code(of: sign, home: defaultCurrency)?.code
-      }),
+    // One currency, however often and however written (`€20–€30`, `20-30 euros`).
+    let codes = Set(written.map { code(of: $0, home: defaultCurrency)?.code })
+    guard let sign = written.first, codes.count == 1,
       let known = code(of: sign, home: defaultCurrency),
       let low = group(3).flatMap(parseAmount), let high = group(6).flatMap(parseAmount),
       low <= high

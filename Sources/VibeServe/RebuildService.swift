@@ -26,6 +26,21 @@ public struct Rebuilt: Sendable {
   }
 }
 
+/// Why a rebuild runs.
+public struct RebuildCause: Sendable {
+  /// Whether files changed (an edit), or only the time.
+  public var edited: Bool
+  /// The files changed since the last rebuild's load began, when the watcher vouches that
+  /// no other file changed (`SiteBuild.changedFiles`); nil: not known.
+  public var changedFiles: [String]?
+
+  /// A cause.
+  public init(edited: Bool, changedFiles: [String]? = nil) {
+    self.edited = edited
+    self.changedFiles = changedFiles
+  }
+}
+
 /// Rebuilds while the server runs: when the data or templates change (`FolderWatcher`:
 /// the kernel's events on Linux, a look every quarter second elsewhere; a burst of changes
 /// is one rebuild), and at each moment the build said "now" changes next (a
@@ -39,10 +54,10 @@ struct RebuildService: Service {
   let output: URL
   /// "Now" (the wall clock, or one started at `--now` that runs on).
   let clock: @Sendable () -> Date
-  /// One build at the given "now"; the flag says whether files changed (an edit), or only
+  /// One build at the given "now"; the cause says whether files changed (an edit), or only
   /// the time (then a record's error left unfixed no longer holds the site back: the
   /// record is left out and the rest moves on with the clock, as `build` does).
-  let rebuild: @Sendable (Date, Bool) -> Rebuilt
+  let rebuild: @Sendable (Date, RebuildCause) -> Rebuilt
   /// What the first build came to.
   let first: Rebuilt
   /// The browsers to tell.
@@ -64,6 +79,9 @@ struct RebuildService: Service {
       var retry: Date?
       var standing = StandingNow()
       standing.record(now: first.now, nextChange: first.nextChange)
+      // Whether the last build's load began after the watcher started: from then on, the
+      // kernel's events name every file changed since (the first build's changes are not).
+      var watchedSinceLoad = false
       while !Task.isCancelled {
         // At most a quarter second per wait, to notice the shutdown and "now" moving on.
         let changed = await Self.offThread { watcher.changes(timeout: 0.25, quiet: quiet) }
@@ -87,11 +105,18 @@ struct RebuildService: Service {
         log("Rebuilding (\(why))")
         // An edit is built at the last build's "now" while what that shows still holds.
         let at = changed.isEmpty ? clock() : standing.instant(at: clock())
-        var outcome = await Self.offThread { [edited] in rebuild(at, edited) }
+        // Changes seen after the load began are named by the next wait, so a rebuild
+        // never misses one for long.
+        let cause = RebuildCause(
+          edited: edited,
+          changedFiles: watchedSinceLoad && watcher.usesKernelEvents ? changed : nil)
+        watchedSinceLoad = true
+        var outcome = await Self.offThread { rebuild(at, cause) }
         if StandingNow.isBehind(outcome.nextChange, at: at, clock: clock()) {
           // The edit brought a change before the clock's time (a dose already due).
           let now = clock()
-          outcome = await Self.offThread { [edited] in rebuild(now, edited) }
+          let again = RebuildCause(edited: edited)
+          outcome = await Self.offThread { rebuild(now, again) }
         }
         standing.record(now: outcome.now, nextChange: outcome.nextChange)
         // A build that stopped before its analysis keeps the last "next change".

@@ -120,7 +120,7 @@ struct ServeCommand: ParsableCommand {
     }
     let server = SiteServer(
       setup, clock: clock,
-      rebuild: { at, edited in
+      rebuild: { at, cause in
         var kept = state.take()
         // Held until the reload event is sent (`Rebuilt.leftovers`): the build replaces it.
         let previous = kept
@@ -133,7 +133,8 @@ struct ServeCommand: ParsableCommand {
               configure(&$0)
               // Only an edit is held to the served site's errors (a typo as it is saved);
               // when only the time moved on, the site follows the clock.
-              $0.servedErrors = edited ? errors : nil
+              $0.servedErrors = cause.edited ? errors : nil
+              $0.changedFiles = cause.changedFiles
             })
         else {
           servedErrors.put(errors)

@@ -47,7 +47,13 @@ struct WatchCommand: ParsableCommand {
     let first = try options.buildOnce(kept: &kept, at: nil).outcome
     // A rebuild with an error the site being served does not have keeps that site.
     var served = first.errorCounts
-    let keep: (inout SiteBuild) -> Void = { $0.servedErrors = served }
+    // The files the watcher saw change since the last load began, when it can vouch for
+    // them (the kernel's events, watching since before that load): no other is looked at.
+    var vouched: [String]?
+    let keep: (inout SiteBuild) -> Void = {
+      $0.servedErrors = served
+      $0.changedFiles = vouched
+    }
     // An edit is built at the last build's "now" while what that shows still holds (the
     // clock's time otherwise), so only the pages it touches are rendered again.
     var standing = StandingNow()
@@ -55,15 +61,19 @@ struct WatchCommand: ParsableCommand {
     Terminal.out(
       "Watching \(folders.map(\.relativePath).joined(separator: " and ")) (Ctrl-C to stop)\n")
     let watcher = FolderWatcher(folders, pollInterval: interval)
+    var watchedSinceLoad = false
     while true {
       let changed = watcher.changes(timeout: 3600, quiet: debounce)
       guard !changed.isEmpty else { continue }
+      vouched = watchedSinceLoad && watcher.usesKernelEvents ? changed : nil
+      watchedSinceLoad = true
       if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
       let clock = options.nowOptions.now == nil ? Date() : nil
       let at = clock.map { standing.instant(at: $0) }
       var (result, outcome) = try options.buildOnce(
         prefix: "Rebuilt", kept: &kept, at: at, configure: keep)
       if let at, StandingNow.isBehind(outcome.nextChange, at: at, clock: Date()) {
+        vouched = nil
         (result, outcome) = try options.buildOnce(
           prefix: "Rebuilt", kept: &kept, at: Date(), configure: keep)
       }

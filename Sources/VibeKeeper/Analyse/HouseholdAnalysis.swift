@@ -5,6 +5,9 @@ import Foundation
 public struct HouseholdAnalysis: Sendable {
   /// The clock the analyses used.
   public let clock: LocalClock
+  /// The household's gifts by recipient and by occasion, made once for the analyses, the
+  /// site and the feeds of this household.
+  public let gifts: OccasionGifts.Index
   /// Occasions and birthdays within the horizon.
   public let upcoming: [UpcomingOccasion]
   /// Every health reminder's state.
@@ -39,12 +42,14 @@ public struct HouseholdAnalysis: Sendable {
   public init(_ household: Household, clock: LocalClock) {
     self.clock = clock
     let settings = household.settings
+    let gifts = OccasionGifts.Index(household.gifts)
+    self.gifts = gifts
     // The money analyses run on a second thread while the occasions, reminders, streaks and
     // cross-record checks run on this one (they share only the household, a value).
     let (early, money) = Parallel.pair(
       {
         (
-          UpcomingOccasions.upcoming(in: household, clock: clock),
+          UpcomingOccasions.upcoming(in: household, clock: clock, gifts: gifts),
           HealthReminders.statuses(in: household, clock: clock),
           Streaks.streaks(in: household, clock: clock), CrossRecordChecks.diagnostics(household)
         )

@@ -50,8 +50,11 @@ public enum UpcomingOccasions {
   /// ordered by date, then birthdays before occasions, then title, then id.
   ///
   /// A one-off occasion in the past is never upcoming; a yearly one counts from the year it
-  /// was written for. Today's occasion stays listed all day.
-  public static func upcoming(in household: Household, clock: LocalClock) -> [UpcomingOccasion] {
+  /// was written for. Today's occasion stays listed all day. `gifts` is the household's
+  /// gift index, when already made.
+  public static func upcoming(
+    in household: Household, clock: LocalClock, gifts: OccasionGifts.Index? = nil
+  ) -> [UpcomingOccasion] {
     let settings = household.settings.occasions
     let today = clock.today
     let horizon = max(0, settings.horizonDays)
@@ -63,7 +66,7 @@ public enum UpcomingOccasions {
       ).filter { $0 >= clock.now }
     }
 
-    let index = OccasionGifts.Index(household.gifts)
+    let index = gifts ?? OccasionGifts.Index(household.gifts)
     let named = index.named
     for contact in household.contacts {
       guard let date = contact.nextBirthday(onOrAfter: today) else { continue }

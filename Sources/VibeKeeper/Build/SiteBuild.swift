@@ -33,6 +33,11 @@ public struct SiteBuild: Sendable {
   /// What the last render in this process made (`watch`, `serve`): what is the same is
   /// taken from it instead of made again (see `RenderMemory`). Nil: nothing is kept.
   public var renderMemory: RenderMemory?
+  /// The files (absolute paths) a watcher saw change since the load of `loadCache` began,
+  /// when it can vouch that no other file changed (the kernel's events, watching since
+  /// before that load): the data files not among them are taken from `loadCache` without a
+  /// look. Nil: every file's stamp is looked at.
+  public var changedFiles: [String]?
   /// What an earlier build in this process read of the data folder's git history: only
   /// the commits since are read. Without it, the history a build left beside the output
   /// is the start (`GitHistoryFile`), and a build that publishes writes it anew when the
@@ -41,6 +46,9 @@ public struct SiteBuild: Sendable {
   /// The templates an earlier build in this process parsed (`watch`, `serve`): those whose
   /// text is the same are not parsed again.
   public var library: TemplateLibrary?
+  /// What earlier publishes in this process read and wrote beside the output (`watch`,
+  /// `serve`): the manifests and the last build state are not parsed again.
+  public var publishMemory: PublishMemory?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
   /// Publish even when the data gives far fewer records than the published site has
@@ -82,6 +90,8 @@ public struct SiteBuild: Sendable {
     public var gitHistory: GitHistory?
     /// The templates, as parsed.
     public var library: TemplateLibrary?
+    /// The manifests and build state beside the output (shared from build to build).
+    public var publishMemory = PublishMemory()
 
     /// Nothing kept yet.
     public init() {}
@@ -101,6 +111,7 @@ public struct SiteBuild: Sendable {
     renderMemory = kept?.renderMemory
     gitHistory = kept?.gitHistory
     library = kept?.library
+    publishMemory = kept?.publishMemory
   }
 
   /// What a build did.
@@ -190,6 +201,7 @@ public struct SiteBuild: Sendable {
           readsEverything: publishes,
           cache: fromDisk ?? loadCache ?? (publishes ? LoadCache() : nil))
         step.knownHistory = knownHistory
+        if fromDisk == nil { step.changed = changedInData }
         return (step.run(), fromDisk, knownHistory)
       }, { planStep.run() })
     var loaded = firstLoad
@@ -268,7 +280,9 @@ public struct SiteBuild: Sendable {
     do {
       let state = BuildState(
         pages: site.record, feeds: site.feedState, records: loaded.household.recordCount)
-      outcome.published = try publisher.publish(site.files, state: state.bytes)
+      let bytes = state.bytes
+      outcome.published = try publisher.publish(site.files, state: bytes)
+      publishMemory?.remember(state, bytes: bytes)
     } catch let error as PublishError where error.staleReuse != nil {
       outcome.failure = BuildFailure(
         "the published site changed while this build ran (\(error.staleReuse ?? "")), so nothing was published; build again"
@@ -324,12 +338,21 @@ public struct SiteBuild: Sendable {
   /// The data folder's absolute path (what the git history file is about).
   private var dataPath: String { data.standardizedFileURL.path }
 
+  /// `changedFiles` inside the data folder, as paths inside it.
+  private var changedInData: Set<String>? {
+    let root = dataPath.hasSuffix("/") ? dataPath : dataPath + "/"
+    return changedFiles.map { paths in
+      Set(paths.filter { $0.hasPrefix(root) }.map { String($0.dropFirst(root.count)) })
+    }
+  }
+
   /// The publish step's publisher, which never writes into the data or template folder.
   private var publisher: Publisher {
     var protected = [data]
     if let templates { protected.append(templates) }
     var publisher = Publisher(output: output, protecting: protected)
     publisher.jobs = jobs
+    publisher.memory = publishMemory
     return publisher
   }
 

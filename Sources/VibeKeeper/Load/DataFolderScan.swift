@@ -21,6 +21,8 @@ struct DataFolderScan {
   var diagnostics: [Diagnostic] = []
   /// Whether the folder itself could be listed (false: missing, a file, no permission).
   var readable = true
+  /// Whether a link was met (a file reached through one changes with no event naming it).
+  var metLinks = false
   /// The real path of each top-level folder that holds records or media, by name: a link
   /// from one into another is not followed (it would load one kind's files as another's).
   private var tops: [String: String] = [:]
@@ -162,6 +164,7 @@ struct DataFolderScan {
     _ url: URL, rel: String, kind: RecordKind?, media: Bool, rootReal: String,
     visited: inout Set<String>, display: (String) -> String
   ) {
+    metLinks = true
     let fm = FileManager.default
     let values = try? url.resourceValues(forKeys: [
       .isDirectoryKey, .isSymbolicLinkKey, .isRegularFileKey,

@@ -57,11 +57,18 @@ public struct DataLoader: Sendable {
   /// Loads the folder, reusing what `cache` (from an earlier load of this folder) holds for
   /// files that have not changed, and returns the cache for the next load. The result is
   /// the same as `load()`'s.
-  public func load(reusing cache: LoadCache?) -> (Result, LoadCache) {
-    run(reusing: cache, keep: true)
+  ///
+  /// `changed` (paths inside the folder) are the files a watcher saw change since the load
+  /// that made `cache` began (a folder that appears names its files): the other files
+  /// `cache` holds are then taken without a look at their stamps, unless a link leads to
+  /// a file in the folder (whose changes no event names).
+  public func load(reusing cache: LoadCache?, changed: Set<String>? = nil) -> (Result, LoadCache) {
+    run(reusing: cache, keep: true, changed: changed)
   }
 
-  private func run(reusing cache: LoadCache?, keep: Bool) -> (Result, LoadCache) {
+  private func run(reusing cache: LoadCache?, keep: Bool, changed: Set<String>? = nil) -> (
+    Result, LoadCache
+  ) {
     let started = DataLoader.nanosecondsSince1970()
     let scan = DataFolderScan(root: root, displayRoot: displayRoot)
     var diagnostics = scan.diagnostics
@@ -73,9 +80,12 @@ public struct DataLoader: Sendable {
       localSettings: settingsBytes.local)
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]
     let files = scan.files
+    let trusted = scan.metLinks ? nil : changed
     let outputs = Parallel.map(files.count, jobs: jobs) { i in
       let file = files[i]
-      if let entry = reusable[file.path], FileStamp(path: file.fullPath) == entry.stamp,
+      if let entry = reusable[file.path],
+        trusted.map({ !$0.contains(file.path) }) == true
+          || FileStamp(path: file.fullPath) == entry.stamp,
         let output = entry.output
       {
         return FileOutcome(output: output, stamp: entry.stamp, reused: true)

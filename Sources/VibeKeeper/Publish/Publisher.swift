@@ -16,6 +16,9 @@ public struct Publisher: Sendable {
 
   /// How many files are hashed and written at once (default: one per processor).
   public var jobs = Parallel.defaultJobs
+  /// What earlier publishes in this process read and wrote beside the output (`watch`,
+  /// `serve`), so it is not parsed again; nil: everything is read.
+  public var memory: PublishMemory?
 
   /// Creates a publisher.
   public init(output: URL, protecting protectedFolders: [URL]) {
@@ -54,9 +57,11 @@ public struct Publisher: Sendable {
   public func publishedManifest() -> SiteManifest? {
     let trees = SiteTrees(output: output.standardizedFileURL)
     switch trees.found() {
-    case .folder: return SiteManifest.read(tree: trees.output, state: trees.state)?.manifest
+    case .folder:
+      return SiteManifest.read(tree: trees.output, state: trees.state, memory: memory)?.manifest
     case .earlierLink(let tree):
-      return SiteManifest.read(tree: trees.state + "/" + tree, state: trees.state)?.manifest
+      return SiteManifest.read(tree: trees.state + "/" + tree, state: trees.state, memory: memory)?
+        .manifest
     default: return nil
     }
   }
@@ -118,7 +123,7 @@ public struct Publisher: Sendable {
       Result { () throws -> (TreeUpdate.Published?, TreeUpdate.Base?) in
         k == 0
           ? (try publishedSite(found, trees), nil)
-          : (nil, (try? TreeUpdate.read(trees.spare, state: trees.state)) ?? nil)
+          : (nil, (try? TreeUpdate.read(trees.spare, state: trees.state, memory: memory)) ?? nil)
       }
     }
     let published = try reads[0].get().0
@@ -169,7 +174,8 @@ public struct Publisher: Sendable {
     case .folder: root = trees.output
     case .earlierLink(let tree): root = trees.state + "/" + tree
     }
-    guard let manifest = SiteManifest.read(tree: root, state: trees.state)?.manifest else {
+    guard let manifest = SiteManifest.read(tree: root, state: trees.state, memory: memory)?.manifest
+    else {
       if case .list = SiteManifest.marker(ofTree: root) {
         throw PublishError(
           "the output \(trees.output) was built by VibeKeeper, but its list of files in \(trees.state) is missing or damaged",

@@ -52,16 +52,21 @@ public struct SiteManifest: Sendable, Equatable {
   }
 
   /// The manifest of the tree at `root` whose list is kept in `state`, with its hash; nil
-  /// without a marker, or when the list is missing or does not match the marker.
-  static func read(tree root: String, state: String) -> (manifest: SiteManifest, hash: ContentHash)?
-  {
+  /// without a marker, or when the list is missing or does not match the marker. A list
+  /// `memory` holds under the marker's hash is taken as kept while its file is there.
+  static func read(tree root: String, state: String, memory: PublishMemory? = nil) -> (
+    manifest: SiteManifest, hash: ContentHash
+  )? {
     switch marker(ofTree: root) {
     case .none: return nil
     case .inside(let manifest, let hash): return (manifest, hash)
     case .list(let hash):
-      guard let bytes = FileCalls.read(listPath(hash, state: state)), ContentHash(bytes) == hash,
+      let path = listPath(hash, state: state)
+      if let kept = memory?.manifest(hash), FileCalls.kind(path) == .file { return (kept, hash) }
+      guard let bytes = FileCalls.read(path), ContentHash(bytes) == hash,
         let manifest = SiteManifest(bytes: bytes)
       else { return nil }
+      memory?.remember(manifest, hash: hash)
       return (manifest, hash)
     }
   }

@@ -56,8 +56,8 @@ struct TreeUpdate: Sendable {
 
   /// The tree at `root` when its manifest (kept in `state`) makes it trustworthy; nil
   /// otherwise (an interrupted update, or no tree yet). Reads only.
-  static func read(_ root: String, state: String) throws -> Base? {
-    guard let manifest = SiteManifest.read(tree: root, state: state)?.manifest,
+  static func read(_ root: String, state: String, memory: PublishMemory? = nil) throws -> Base? {
+    guard let manifest = SiteManifest.read(tree: root, state: state, memory: memory)?.manifest,
       let listing = try TreeListing.read(root, expecting: manifest.files.count + 16)
     else { return nil }
     return Base(manifest: manifest, listing: listing)

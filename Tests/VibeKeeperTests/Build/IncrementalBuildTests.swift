@@ -89,15 +89,19 @@ import Testing
       try Data(changed.utf8).write(to: url)
     }
 
-    /// Edits one to three of the record files at random (`editAtRandom`).
-    func editSomeAtRandom(round: Int, using rng: inout SeededGenerator) throws {
+    /// Edits one to three of the record files at random (`editAtRandom`); the paths edited.
+    @discardableResult
+    func editSomeAtRandom(round: Int, using rng: inout SeededGenerator) throws -> [String] {
       let files = try FileManager.default.subpathsOfDirectory(atPath: data.path)
         .filter { $0.hasSuffix(".md") || $0.hasSuffix(".yml") }
         .filter { $0 != "vibekeeper.yml" }.sorted()
+      var edited: [String] = []
       for _ in 0..<Int.random(in: 1...3, using: &rng) {
-        try editAtRandom(
-          "data/" + files[Int.random(in: 0..<files.count, using: &rng)], round: round, using: &rng)
+        let path = "data/" + files[Int.random(in: 0..<files.count, using: &rng)]
+        try editAtRandom(path, round: round, using: &rng)
+        edited.append(path)
       }
+      return edited
     }
 
     /// Changes a digit or a letter somewhere in the file (values, names, bodies), or adds

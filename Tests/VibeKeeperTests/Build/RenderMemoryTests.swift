@@ -16,12 +16,14 @@ import VibeBasics
   /// build without any memory into the other; the two must publish the same bytes.
   @discardableResult
   static func compare(
-    _ f: Fixture, kept: inout SiteBuild.Kept, now: Date = IncrementalBuildTests.now
+    _ f: Fixture, kept: inout SiteBuild.Kept, now: Date = IncrementalBuildTests.now,
+    changed: [String]? = nil
   ) throws -> SiteBuild.Outcome {
     var build = SiteBuild(
       data: f.data, dataDisplay: "data", templates: f.templates, templatesDisplay: "templates",
       output: f.incremental)
     build.keep(kept)
+    build.changedFiles = changed.map { $0.map { f.root.appendingPathComponent($0).path } }
     let outcome = build.run { LocalClock(now: now, timeZone: $0.timeZone) }
     #expect(outcome.failure == nil)
     kept.update(from: outcome)
@@ -145,6 +147,45 @@ import VibeBasics
     #expect(again.rendered >= 1)
   }
 
+  /// The manifests and build state kept between builds (`PublishMemory`) are taken only
+  /// while the files beside the output are theirs: a build by another process in between
+  /// (`vibekeeper build` in a terminal while `serve` runs) is read from disk.
+  @Test func anotherProcessPublishingInBetweenIsReadFromDisk() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    var kept = SiteBuild.Kept()
+    try Self.compare(f, kept: &kept)
+    try f.edit("data/gifts/olive-tree.md") { $0 + "\nWater it weekly.\n" }
+    try Self.compare(f, kept: &kept, changed: ["data/gifts/olive-tree.md"])
+    // Another process, with no memory, publishes an edit into the same output.
+    try f.edit("data/gifts/olive-tree.md") { $0 + "\nAnd feed it in May.\n" }
+    var other = SiteBuild(
+      data: f.data, dataDisplay: "data", templates: f.templates, templatesDisplay: "templates",
+      output: f.incremental)
+    other.keep(nil)
+    #expect(
+      other.run { LocalClock(now: IncrementalBuildTests.now, timeZone: $0.timeZone) }.failure
+        == nil)
+    try f.edit("data/gifts/olive-tree.md") { $0 + "\nRepot it.\n" }
+    let after = try Self.compare(f, kept: &kept, changed: ["data/gifts/olive-tree.md"])
+    #expect(after.rendered >= 1)
+    // The spare tree's manifest list removed by hand: the kept one is not taken for it.
+    let state = f.incremental.deletingLastPathComponent()
+      .appendingPathComponent("." + f.incremental.lastPathComponent + ".vibekeeper")
+    let lists = try FileManager.default.contentsOfDirectory(atPath: state.path)
+      .filter { $0.hasSuffix(".manifest") }
+    #expect(lists.count == 2)
+    for name in lists {
+      let tree = try String(
+        contentsOf: f.incremental.appendingPathComponent(SiteManifest.fileName), encoding: .utf8)
+      if !tree.contains(name.replacingOccurrences(of: ".manifest", with: "")) {
+        try FileManager.default.removeItem(at: state.appendingPathComponent(name))
+      }
+    }
+    try f.edit("data/gifts/olive-tree.md") { $0 + "\nPrune it.\n" }
+    try Self.compare(f, kept: &kept, changed: ["data/gifts/olive-tree.md"])
+  }
+
   /// Seeded random edits across the data, each build keeping the last one's memory.
   @Test func randomEditsKeepingTheMemory() throws {
     let f = try Fixture()
@@ -153,8 +194,11 @@ import VibeBasics
     try Self.compare(f, kept: &kept)
     var rng = SeededGenerator(seed: 21)
     for round in 0..<6 {
-      try f.editSomeAtRandom(round: round, using: &rng)
-      try Self.compare(f, kept: &kept, now: IncrementalBuildTests.now + Double(round) * 7_200)
+      let edited = try f.editSomeAtRandom(round: round, using: &rng)
+      // Every other build is told which files changed, as `serve`'s watcher tells it.
+      try Self.compare(
+        f, kept: &kept, now: IncrementalBuildTests.now + Double(round) * 7_200,
+        changed: round.isMultiple(of: 2) ? edited : nil)
     }
   }
 

@@ -118,6 +118,52 @@ import Testing
     expectSame(again, loader.load())
   }
 
+  /// With the files a watcher saw change, only those are looked at: a file it did not name
+  /// is taken from the cache unread (the watcher vouches it is the same).
+  @Test func filesAWatcherDidNotNameAreTakenUnread() throws {
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    let (_, cache) = loader(folder).load(reusing: nil)
+    try folder.write("gifts/lamp.md", Data("---\ntitle: Desk lamp\nfor: ana\n---\n".utf8))
+    try folder.write("contacts/ben.md", Data("---\nname: Benjamin\n---\n".utf8))
+    // Only lamp.md is named: ben.md (changed behind the watcher's back, as no real change
+    // can be) shows that nothing else was read.
+    let (named, _) = loader(folder).load(reusing: cache, changed: ["gifts/lamp.md"])
+    #expect(named.decodedFiles == 1)
+    #expect(named.household.gifts.map(\.title) == ["Desk lamp"])
+    #expect(named.household.contacts.map(\.name) == ["Ana", "Ben"])
+    // A new file named is read (the one changed unnamed still is not).
+    try folder.write("contacts/sam.md", Data("---\nname: Sam\n---\n".utf8))
+    let (added, _) = loader(folder).load(reusing: cache, changed: ["contacts/sam.md"])
+    #expect(added.household.contacts.map(\.name) == ["Ana", "Ben", "Sam"])
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contacts/sam.md"))
+    // Nothing named: nothing read; a file gone is gone all the same.
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("gifts/lamp.md"))
+    let (none, _) = loader(folder).load(reusing: cache, changed: [])
+    #expect(none.decodedFiles == 0)
+    #expect(none.household.gifts.isEmpty)
+    // Without names every stamp is looked at.
+    let (looked, _) = loader(folder).load(reusing: cache)
+    #expect(looked.household.contacts.map(\.name) == ["Ana", "Benjamin"])
+  }
+
+  /// A link in the folder makes every stamp count: a file reached through one changes
+  /// with no event naming it.
+  @Test func aLinkInTheFolderMakesEveryStampCount() throws {
+    let linked = try TempFolder(
+      Self.files.merging(["notes/ben.md": "---\nname: Ben\n---\n"]) { a, _ in a })
+    defer { linked.cleanup() }
+    try FileManager.default.removeItem(at: linked.url.appendingPathComponent("contacts/ben.md"))
+    try FileManager.default.createSymbolicLink(
+      atPath: linked.url.appendingPathComponent("contacts/ben.md").path,
+      withDestinationPath: "../notes/ben.md")
+    let (_, linkedCache) = loader(linked).load(reusing: nil)
+    // The link's target changes: its event names notes/ben.md, never contacts/ben.md.
+    try linked.write("notes/ben.md", Data("---\nname: Benjamin\n---\n".utf8))
+    let (through, _) = loader(linked).load(reusing: linkedCache, changed: [])
+    #expect(through.household.contacts.map(\.name) == ["Ana", "Benjamin"])
+  }
+
   @Test func emptyFolderAndEmptyCache() throws {
     let folder = try TempFolder([:])
     defer { folder.cleanup() }

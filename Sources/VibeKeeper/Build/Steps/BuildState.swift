@@ -26,10 +26,14 @@ public struct BuildState: Sendable {
     self.records = records
   }
 
-  /// The state of the site `publisher` published; with `pages: false` the page record is
-  /// not used, so every page renders (`--full`).
+  /// The state of the site `publisher` published (taken from its memory when the file
+  /// holds the bytes kept there); with `pages: false` the page record is not used, so
+  /// every page renders (`--full`).
   public static func read(from publisher: Publisher, pages: Bool) -> BuildState {
-    var state = publisher.publishedState().flatMap(BuildState.init(bytes:)) ?? BuildState()
+    var state =
+      publisher.publishedState().flatMap { bytes in
+        publisher.memory?.state(of: bytes) ?? BuildState(bytes: bytes)
+      } ?? BuildState()
     guard pages else {
       state.pages = nil
       return state

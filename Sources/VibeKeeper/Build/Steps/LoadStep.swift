@@ -38,6 +38,9 @@ struct LoadStep {
   let readsEverything: Bool
   /// What an earlier build read of the git history (only the commits since are read).
   var knownHistory: GitHistory? = nil
+  /// The files (inside the data folder) a watcher saw change since `cache`'s load began
+  /// (see `DataLoader.load(reusing:changed:)`); nil: every file's stamp is looked at.
+  var changed: Set<String>? = nil
 
   func run() -> LoadedData {
     var loader = DataLoader(root: data, displayRoot: display)
@@ -47,7 +50,7 @@ struct LoadStep {
     let history = readsEverything
     let ((result, cache), gitHistory) = Parallel.pair(
       { [loader, self] in
-        self.cache.map { loader.load(reusing: $0) } ?? (loader.load(), nil)
+        self.cache.map { loader.load(reusing: $0, changed: changed) } ?? (loader.load(), nil)
       },
       { [data, knownHistory] in
         history ? GitCommitTimes.read(dataFolder: data, after: knownHistory) : nil

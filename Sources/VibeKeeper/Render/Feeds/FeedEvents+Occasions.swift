@@ -10,7 +10,7 @@ extension FeedEvents {
   /// what is already bought. 29 February birthdays follow the contact's `leap_birthday`;
   /// yearly 29 February occasions fall on 28 February.
   public static func occasions(_ inputs: FeedInputs) -> [FeedEvent] {
-    let index = OccasionGifts.Index(inputs.household.gifts)
+    let index = inputs.analysis.gifts
     return birthdays(inputs, index) + occasionRecords(inputs, index)
   }
 

@@ -2,6 +2,8 @@
 /// between pages, so the site works under any base path and from `file://`.
 public struct Permalinks: Sendable {
   private var paths: [String: String] = [:]
+  /// The ids of each page kind the paths were assigned to, in `pageKinds` order.
+  private var ids: [[String]] = []
   private var taken: Set<String> = []
   /// For a colliding base path, the next suffix to try: the ones before it are taken (and
   /// stay taken), so 10,000 ids with one base cost 10,000 steps, not 50 million.
@@ -17,6 +19,43 @@ public struct Permalinks: Sendable {
   /// the address `a-b.html` is `a-b`'s and not that of `a b` or `a&b`, which reduce to it
   /// (those take `-2`, `-3`, ... in id order).
   public init(_ household: Household) {
+    self.init(ids: Permalinks.ids(household))
+  }
+
+  /// The paths of `household`'s records: `last`'s, when it was made for the same ids (byte
+  /// for byte, in the same order), else assigned anew (`watch`, `serve`: a household
+  /// whose records were only edited keeps its addresses without working them out again).
+  public init(_ household: Household, reusing last: Permalinks?) {
+    let ids = Permalinks.ids(household)
+    if let last, last.ids.count == ids.count,
+      zip(last.ids, ids).allSatisfy({ $0.isSameText(as: $1) })
+    {
+      self = last
+    } else {
+      self.init(ids: ids)
+    }
+  }
+
+  /// The ids of the page kinds' records, in `pageKinds` order.
+  private static func ids(_ household: Household) -> [[String]] {
+    pageKinds.map { kind in
+      switch kind {
+      case .contacts: household.contacts.map(\.id)
+      case .occasions: household.occasions.map(\.id)
+      case .gifts: household.gifts.map(\.id)
+      case .reminders: household.reminders.map(\.id)
+      case .budgets: household.budgets.map(\.id)
+      case .items: household.items.map(\.id)
+      case .shopping: household.shopping.map(\.id)
+      case .games: household.games.map(\.id)
+      default: []
+      }
+    }
+  }
+
+  /// Assigns the paths of `ids` (by kind, in `pageKinds` order).
+  private init(ids: [[String]]) {
+    self.ids = ids
     taken = ["index.html", "search.html", "search-index.json"]
     for kind in Permalinks.pageKinds { taken.insert("\(kind.folder)/index.html") }
     func add(_ kind: RecordKind, _ ids: [String]) {
@@ -29,14 +68,7 @@ public struct Permalinks: Sendable {
       for (id, safe) in named where safe == id { assign(kind, id, safe) }
       for (id, safe) in named where safe != id { assign(kind, id, safe) }
     }
-    add(.contacts, household.contacts.map(\.id))
-    add(.occasions, household.occasions.map(\.id))
-    add(.gifts, household.gifts.map(\.id))
-    add(.reminders, household.reminders.map(\.id))
-    add(.budgets, household.budgets.map(\.id))
-    add(.items, household.items.map(\.id))
-    add(.shopping, household.shopping.map(\.id))
-    add(.games, household.games.map(\.id))
+    for (kind, list) in zip(Permalinks.pageKinds, ids) { add(kind, list) }
   }
 
   /// Gives record `id` of `kind` the page `safe.html` (its id made file-safe), or the

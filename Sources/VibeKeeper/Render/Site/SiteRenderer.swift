@@ -5,7 +5,8 @@ import Foundation
 public struct SiteRenderer: Sendable {
   /// The household.
   public let household: Household
-  /// The analyses at the build's "now".
+  /// The analyses of `household` at the build's "now" (its gift index is the site's and
+  /// the feeds'); only a check that renders no page may pass the whole household's.
   public let analysis: HouseholdAnalysis
   /// The templates.
   public let library: TemplateLibrary
@@ -84,7 +85,7 @@ public struct SiteRenderer: Sendable {
 
   /// Renders the site; `progress` is told after each page (done, total).
   public func render(progress: (@Sendable (Int, Int) -> Void)? = nil) -> Output {
-    let links = Permalinks(household)
+    let links = Permalinks(household, reusing: memory?.links)
     let addresses = FeedAddresses(settings: household.settings)
     let rendering = SiteRenderer.renderedTemplates(library, builtInPages: rendersBuiltInPages)
     if let rendering, rendering.isEmpty {
@@ -133,6 +134,7 @@ public struct SiteRenderer: Sendable {
       kept.values = prelude.model.valueMemory ?? ValueMemory()
       kept.search = prelude.searchMemory ?? SearchMemory()
       kept.pageDigests = SiteRenderer.recordDigests(pages, results)
+      kept.links = links
       out.memory = kept
     }
     out.failed = out.failed || templateLeftOut

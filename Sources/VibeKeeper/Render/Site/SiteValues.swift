@@ -33,7 +33,7 @@ struct SiteValues: Sendable {
     self.links = links
     self.markdown = markdown
     self.mediaSizes = mediaSizes
-    gifts = OccasionGifts.Index(household.gifts)
+    gifts = analysis.gifts
     giftNamed = gifts.named
     var occasions: [String: [Occasion]] = [:]
     for o in household.occasions {

@@ -11,6 +11,36 @@ import Testing
     #expect(Permalinks.encode("") == "")
   }
 
+  /// A rebuild keeps the last paths when the ids are the same byte for byte, and assigns
+  /// them anew otherwise: another order, one more, or the same name in another Unicode
+  /// form (`==` calls those equal; their file-safe forms differ).
+  @Test func pathsAreKeptOnlyForTheSameIDs() {
+    func household(_ ids: [String]) -> Household {
+      var h = Household()
+      h.gifts = ids.map { id in
+        Gift(
+          meta: RecordMeta(id: id, location: .init(file: "g", line: 1, column: 1), path: "g"),
+          title: id, currency: "EUR")
+      }
+      return h
+    }
+    let precomposed = "cr\u{E9}me"
+    let decomposed = "cre\u{301}me"
+    #expect(precomposed == decomposed)
+    for (before, after) in [
+      (["a b", "a-b"], ["a b", "a-b"]), (["a b", "a-b"], ["a-b", "a b"]),
+      (["a b"], ["a b", "a-b"]), ([precomposed], [decomposed]), ([decomposed], [precomposed]),
+    ] {
+      let last = Permalinks(household(before))
+      let kept = Permalinks(household(after), reusing: last)
+      let fresh = Permalinks(household(after))
+      for id in after { #expect(kept.path(.gifts, id) == fresh.path(.gifts, id)) }
+    }
+    #expect(
+      Permalinks(household([decomposed]), reusing: Permalinks(household([precomposed])))
+        .path(.gifts, decomposed)?.utf8.count == "gifts/cre\u{301}me.html".utf8.count)
+  }
+
   @Test func everyHTMLIsRemovedForTheCollisionCheck() {
     #expect(Permalinks.withoutHTML("gifts/lamp.html") == "gifts/lamp")
     #expect(Permalinks.withoutHTML("gifts/a.html-2.html") == "gifts/a-2")

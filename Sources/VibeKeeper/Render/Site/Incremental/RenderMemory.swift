@@ -1,7 +1,7 @@
 /// What one render made that the next build in the same process (`watch`, `serve`) can
 /// take as it was instead of making it again: gift and contact values (the records a
-/// household has by the thousand), search index entries, and the digests of what record
-/// pages read of those values. Each is kept with everything
+/// household has by the thousand), search index entries, the digests of what record
+/// pages read of those values, and the records' page paths. Each is kept with everything
 /// it was made from and checked against it, so a memory that does not fit the next build
 /// is never wrong, only of no use. `build` keeps none (a process builds once).
 public struct RenderMemory: Sendable {
@@ -11,6 +11,8 @@ public struct RenderMemory: Sendable {
   var search = SearchMemory()
   /// What each record page read of its record's value, digested.
   var pageDigests = PageDigestMemory()
+  /// The records' page paths, with the ids they were assigned to.
+  var links: Permalinks?
 
   /// An empty memory (the first build makes everything).
   public init() {}

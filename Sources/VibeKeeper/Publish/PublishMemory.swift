@@ -1,0 +1,55 @@
+import Foundation
+
+/// What a process that publishes again and again (`watch`, `serve`) keeps of the files
+/// beside the output, so a rebuild does not parse them again: the manifests by their hash,
+/// and the last build state with the bytes it was read from or written as.
+///
+/// Nothing is taken on trust: a manifest list is named by the hash of its bytes, so the one
+/// a marker names is the one kept under that hash (its file must still be there); a build
+/// state is taken only when the file's bytes are, byte for byte, the ones it was made of.
+public final class PublishMemory: @unchecked Sendable {
+  private let lock = NSLock()
+  /// Manifests by hash, the most recently used last.
+  private var manifests: [(hash: ContentHash, manifest: SiteManifest)] = []
+  /// The last build state and its bytes.
+  private var state: (bytes: [UInt8], state: BuildState)?
+  /// How many manifests are kept (the output's and the spare's, and the one being made).
+  private static let manifestsKept = 4
+
+  /// Nothing kept yet.
+  public init() {}
+
+  /// The manifest whose list hashes to `hash`, when kept.
+  func manifest(_ hash: ContentHash) -> SiteManifest? {
+    lock.withLock {
+      guard let i = manifests.firstIndex(where: { $0.hash == hash }) else { return nil }
+      let found = manifests.remove(at: i)
+      manifests.append(found)
+      return found.manifest
+    }
+  }
+
+  /// Keeps `manifest`, whose list hashes to `hash`.
+  func remember(_ manifest: SiteManifest, hash: ContentHash) {
+    lock.withLock {
+      manifests.removeAll { $0.hash == hash }
+      manifests.append((hash, manifest))
+      if manifests.count > Self.manifestsKept {
+        manifests.removeFirst(manifests.count - Self.manifestsKept)
+      }
+    }
+  }
+
+  /// The build state read from or written as exactly `bytes`, when kept.
+  func state(of bytes: [UInt8]) -> BuildState? {
+    lock.withLock {
+      guard let kept = state, kept.bytes == bytes else { return nil }
+      return kept.state
+    }
+  }
+
+  /// Keeps `state`, whose bytes are `bytes`.
+  func remember(_ state: BuildState, bytes: [UInt8]) {
+    lock.withLock { self.state = (bytes, state) }
+  }
+}

@@ -11,11 +11,30 @@ extension FeedEvents {
   /// yearly 29 February occasions fall on 28 February.
   public static func occasions(_ inputs: FeedInputs) -> [FeedEvent] {
     let index = inputs.analysis.gifts
-    return birthdays(inputs, index) + occasionRecords(inputs, index)
+    var lines = GiftLines()
+    return birthdays(inputs, index, &lines) + occasionRecords(inputs, index, &lines)
+  }
+
+  /// Each gift's line in the events' descriptions ("- Lamp (20.50 EUR)"), made once
+  /// however many years and occasions list it (gift ids are unique in a household).
+  struct GiftLines {
+    private var byID: [String: String] = [:]
+
+    /// The line of `gift`.
+    mutating func line(_ gift: Gift) -> String {
+      if let known = byID[gift.id] { return known }
+      let made =
+        "- " + gift.title
+        + (gift.price.map { " (" + Currency.format($0, code: gift.currency) + ")" } ?? "")
+      byID[gift.id] = made
+      return made
+    }
   }
 
   /// Each contact's birthday per year, with its lead-time event.
-  static func birthdays(_ inputs: FeedInputs, _ index: OccasionGifts.Index) -> [FeedEvent] {
+  static func birthdays(
+    _ inputs: FeedInputs, _ index: OccasionGifts.Index, _ lines: inout GiftLines
+  ) -> [FeedEvent] {
     let h = inputs.household
     var out: [FeedEvent] = []
     for contact in h.contacts where contact.birthday != nil {
@@ -28,7 +47,7 @@ extension FeedEvents {
       for (year, date, picked) in dated {
         // Each year's stamp from what that year's events show.
         let stamp = inputs.stamps.stamp([contact.meta] + (picked.ideas + picked.bought).map(\.meta))
-        let gifts = giftText(picked, for: contact.name)
+        let gifts = giftText(picked, for: contact.name, lines: &lines)
         let summary =
           contact.age(on: date).map { "\(contact.name) turns \($0)" }
           ?? "\(contact.name)'s birthday"
@@ -50,7 +69,9 @@ extension FeedEvents {
 
   /// Each occasion record: once, or per year for a yearly one, with its lead-time event
   /// when it takes gifts.
-  static func occasionRecords(_ inputs: FeedInputs, _ index: OccasionGifts.Index) -> [FeedEvent] {
+  static func occasionRecords(
+    _ inputs: FeedInputs, _ index: OccasionGifts.Index, _ lines: inout GiftLines
+  ) -> [FeedEvent] {
     let h = inputs.household
     let years = FeedEvents.years(inputs.clock.today)
     let named = index.named
@@ -70,7 +91,7 @@ extension FeedEvents {
       for ((year, date), picked) in zip(dates, picks) {
         let stamp = inputs.stamps.stamp(
           [occasion.meta] + (picked.ideas + picked.bought).map(\.meta))
-        let gifts = giftText(picked, for: contact?.name)
+        let gifts = giftText(picked, for: contact?.name, lines: &lines)
         // The count of years is for an anniversary, not for a holiday written with the
         // year it was first entered.
         let count = date.year - occasion.date.year
@@ -129,19 +150,19 @@ extension FeedEvents {
 
   /// "Gift ideas for Ana:" and one line per idea (with its price when known), then
   /// "Already bought:" and one line per gift bought; empty when there are neither.
-  static func giftText(_ picked: OccasionGifts.Picked, for name: String?) -> String {
-    func line(_ g: Gift) -> String {
-      "- " + g.title + (g.price.map { " (" + Currency.format($0, code: g.currency) + ")" } ?? "")
-    }
+  static func giftText(
+    _ picked: OccasionGifts.Picked, for name: String?, lines: inout GiftLines
+  ) -> String {
     var parts: [String] = []
     let ideas = picked.ideas.prefix(OccasionGifts.limit)
     if !ideas.isEmpty {
       parts.append(
-        ([name.map { "Gift ideas for \($0):" } ?? "Gift ideas:"] + ideas.map(line))
+        ([name.map { "Gift ideas for \($0):" } ?? "Gift ideas:"] + ideas.map { lines.line($0) })
           .joined(separator: "\n"))
     }
     if !picked.bought.isEmpty {
-      parts.append((["Already bought:"] + picked.bought.map(line)).joined(separator: "\n"))
+      parts.append(
+        (["Already bought:"] + picked.bought.map { lines.line($0) }).joined(separator: "\n"))
     }
     return parts.joined(separator: "\n\n")
   }

@@ -73,6 +73,44 @@ import VibeBasics
   /// Reads made by two renders of the same template over different values are equal and
   /// hash alike (a site's thousands of record pages share one), and reads of different
   /// templates are not equal.
+  /// A list read element by element is digested as its elements' digests, which the next
+  /// digest of the same variable takes for the elements that are the same: the digest is
+  /// the one made from nothing, whatever changed, and it changes with any element read.
+  @Test func elementDigestsAreTakenForTheSameElementsOnly() throws {
+    let result = try Self.run(
+      "{% for g in gifts %}{{ g.title }}:{{ g.price }};{% endfor %}{{ gifts | length }}",
+      Self.base)
+    guard let reads = result.reads?.context.members.first(where: { $0.name == "gifts" })?.reads
+    else {
+      Issue.record("no reads of gifts")
+      return
+    }
+    let list = (0..<50).map { Self.gift($0) }
+    let (first, kept) = reads.digest(of: TemplateValue.array(list))
+    #expect(kept.count == 50)
+    #expect(reads.digest(of: TemplateValue.array(list), reusing: kept).0 == first)
+    var edits: [[TemplateValue]] = []
+    var retitled = list
+    retitled[17] = Self.gift(17, title: "Other")
+    edits.append(retitled)
+    edits.append(Array(list.dropFirst()))
+    edits.append(list + [Self.gift(99)])
+    edits.append(list.reversed())
+    var unread = list
+    unread[3] = Self.gift(3, body: "not read")
+    for edited in edits + [unread] {
+      let fresh = reads.digest(of: TemplateValue.array(edited)).0
+      #expect(reads.digest(of: TemplateValue.array(edited), reusing: kept).0 == fresh)
+    }
+    for edited in edits {
+      #expect(reads.digest(of: TemplateValue.array(edited), reusing: kept).0 != first)
+    }
+    #expect(reads.digest(of: TemplateValue.array(unread), reusing: kept).0 == first)
+    // Anything but a list is digested whole, with no elements kept.
+    #expect(reads.digest(of: TemplateValue.string("x"), reusing: kept).1.count == 0)
+    #expect(reads.digest(of: TemplateValue?.none).0 != first)
+  }
+
   @Test func equalReadsHashAlike() throws {
     let a = try #require(try Self.run(Self.templates[0], Self.base).reads)
     var other = Self.base

@@ -120,7 +120,7 @@ public struct SiteRenderer: Sendable {
       fingerprints: PageFingerprint(
         environment: environment, library: library, codeIdentity: codeIdentity),
       lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
-      jobs: jobs)
+      jobs: jobs, elements: memory?.elementDigests ?? [:])
     if let memory { skipping.recordDigests = memory.pageDigests }
     steps.finish("globals")
     let results = renderPages(
@@ -135,6 +135,7 @@ public struct SiteRenderer: Sendable {
       kept.search = prelude.searchMemory ?? SearchMemory()
       kept.pageDigests = SiteRenderer.recordDigests(pages, results)
       kept.links = links
+      kept.elementDigests = skipping.elementDigests
       out.memory = kept
     }
     out.failed = out.failed || templateLeftOut

@@ -76,10 +76,9 @@ struct PageFingerprint {
     return h.digest
   }
 
-  /// The digest of what `reads` see of a variable's value (nil: there is no such variable).
+  /// The digest of what `reads` see of a variable's value (nil: there is no such variable),
+  /// a list read element by element as its elements' digests (`ReadSet.digest(of:reusing:)`).
   static func digest(of reads: ReadSet, _ value: TemplateValue?) -> Fingerprint {
-    var h = StableHasher()
-    reads.digest(value, into: &h)
-    return h.digest
+    reads.digest(of: value).0
   }
 }

@@ -14,13 +14,19 @@ struct PageSkipping: Sendable {
   /// What the record pages of the last build in this process read of their records'
   /// values, digested (empty: a process's first build).
   var recordDigests = PageDigestMemory()
+  /// The digests of the elements of the global lists the last record's pages read, for the
+  /// next build in the process (`ReadSet.digest(of:reusing:)`).
+  private(set) var elementDigests: [ReadSet.Member: ReadSet.ElementDigests] = [:]
 
   /// Prepares the skip decisions: the globals' digests are worked out once per distinct
   /// (name, reads) pair, on `jobs` workers, instead of once per page. `pageNames` are the
-  /// names a page's own context may bind (never taken from the globals).
+  /// names a page's own context may bind (never taken from the globals). The digests of
+  /// global lists' elements that are the same as in `elements` (the last build's in the
+  /// process) are taken from there.
   init(
     fingerprints: PageFingerprint, lastBuild: PageRecord?, published: [String: ContentHash],
-    globals: [String: TemplateValue], pageNames: Set<String>, jobs: Int
+    globals: [String: TemplateValue], pageNames: Set<String>, jobs: Int,
+    elements: [ReadSet.Member: ReadSet.ElementDigests] = [:]
   ) {
     self.fingerprints = fingerprints
     let last = lastBuild?.environment == fingerprints.environment ? lastBuild : nil
@@ -38,8 +44,12 @@ struct PageSkipping: Sendable {
       }
     }
     let members = wanted
-    let digests = Parallel.map(members.count, jobs: jobs) { i in
-      PageFingerprint.digest(of: members[i].reads, globals[members[i].name])
+    let made = Parallel.map(members.count, jobs: jobs) { i in
+      members[i].reads.digest(of: globals[members[i].name], reusing: elements[members[i]])
+    }
+    let digests = made.map(\.0)
+    for (member, (_, kept)) in zip(members, made) where kept.count > 0 {
+      elementDigests[member] = kept
     }
     let byMember = Dictionary(zip(members, digests), uniquingKeysWith: { a, _ in a })
     globalDigests = last.reads.map { reads in reads.context.members.map { byMember[$0] } }

@@ -77,28 +77,30 @@ public enum OccasionGifts {
   /// so the occasion never reads "no gift ideas yet" and invites a second gift.
   private static func pick(_ gifts: [Gift], on date: LocalDate?, rank: (Gift) -> Int?) -> Picked {
     var out = Picked()
-    var ideas: [(Int, Gift)] = []
-    var bought: [(Int, Gift)] = []
-    for gift in gifts {
-      guard let r = rank(gift) else { continue }
+    // Ranks and places in `gifts`: a gift is copied once, into the answer.
+    var ideas: [(rank: Int, at: Int)] = []
+    var bought: [(rank: Int, at: Int)] = []
+    for i in gifts.indices {
+      guard let r = rank(gifts[i]) else { continue }
       if r == 0 { out.own += 1 }
-      switch gift.status {
-      case .idea: ideas.append((r, gift))
+      switch gifts[i].status {
+      case .idea: ideas.append((r, i))
       case .purchased:
-        if let date, let day = gift.purchased, day > date { continue }
-        bought.append((r, gift))
+        if let date, let day = gifts[i].purchased, day > date { continue }
+        bought.append((r, i))
       case .given:
         // Only a gift that names the occasion: one given with none was for something else.
         // Within the 300 days up to it: a gift handed over a day late for last year's
         // occurrence is not this year's.
-        guard r == 0, let date, let given = gift.given, given <= date,
+        guard r == 0, let date, let given = gifts[i].given, given <= date,
           given > date.adding(days: -300)
         else { continue }
-        bought.append((r, gift))
+        bought.append((r, i))
       }
     }
-    func order(_ list: [(Int, Gift)]) -> [Gift] {
-      list.sorted { a, b in a.0 != b.0 ? a.0 < b.0 : a.1.id < b.1.id }.map(\.1)
+    func order(_ list: [(rank: Int, at: Int)]) -> [Gift] {
+      list.sorted { a, b in a.rank != b.rank ? a.rank < b.rank : gifts[a.at].id < gifts[b.at].id }
+        .map { gifts[$0.at] }
     }
     out.ideas = order(ideas)
     out.bought = order(bought)

@@ -143,6 +143,19 @@ struct SitePlan {
       kept.append(page)
     }
     let paths = Set(owner.keys)
+    // The folders pages go in, each looked up once (10,000 gift pages share one): most
+    // sites have no folder that is also a page, and then no page is looked at again.
+    var folders: Set<Substring> = []
+    var clashes = false
+    for page in kept {
+      var prefix = Substring(page.path)
+      while let slash = prefix.lastIndex(of: "/") {
+        prefix = prefix[..<slash]
+        guard folders.insert(prefix).inserted else { break }
+        clashes = clashes || paths.contains(String(prefix))
+      }
+    }
+    guard clashes else { return (kept, diagnostics, templateLeftOut) }
     kept = kept.filter { page in
       var prefix = Substring(page.path)
       while let slash = prefix.lastIndex(of: "/") {

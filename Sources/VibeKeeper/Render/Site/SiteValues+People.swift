@@ -23,9 +23,9 @@ extension SiteValues {
         && currency.isSameText(as: other.currency) && url.isSameText(as: other.url)
         && ref.isSame(as: other.ref) && photo.isSame(as: other.photo)
         && gifts.count == other.gifts.count && occasions.count == other.occasions.count
-        && zip(gifts, other.gifts).allSatisfy { $0.isSame(as: $1) }
+        && gifts.indices.allSatisfy { gifts[$0].isSame(as: other.gifts[$0]) }
         && zip(giftURLs, other.giftURLs).allSatisfy { $0.isSameText(as: $1) }
-        && zip(occasions, other.occasions).allSatisfy { $0.isSame(as: $1) }
+        && occasions.indices.allSatisfy { occasions[$0].isSame(as: other.occasions[$0]) }
         && zip(occasionURLs, other.occasionURLs).allSatisfy { $0.isSameText(as: $1) }
     }
   }

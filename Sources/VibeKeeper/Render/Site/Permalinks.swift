@@ -1,7 +1,9 @@
 /// Stable page paths for records (`contacts/family/mom.html`) and the relative links
 /// between pages, so the site works under any base path and from `file://`.
 public struct Permalinks: Sendable {
-  private var paths: [String: String] = [:]
+  /// Each record's page path and its URL-encoded link, by kind and id (looked up for every
+  /// link on every page: neither a key nor a link is made again per lookup).
+  private var addresses: [RecordKind: [String: Address]] = [:]
   /// The ids of each page kind the paths were assigned to, in `pageKinds` order.
   private var ids: [[String]] = []
   private var taken: Set<String> = []
@@ -84,7 +86,13 @@ public struct Permalinks: Sendable {
     if n > 2 { nextSuffix[base] = n }
     taken.insert(path)
     // A page path may not also be a folder of another page (a/b.html vs a.html is fine).
-    paths["\(kind.folder)\u{0}\(id)"] = path
+    addresses[kind, default: [:]][id] = Address(path: path, url: Permalinks.encode(path))
+  }
+
+  /// A record's page path and its link.
+  private struct Address: Sendable {
+    let path: String
+    let url: String
   }
 
   /// The path with every `.html` removed (usually just the one at the end).
@@ -100,12 +108,13 @@ public struct Permalinks: Sendable {
   /// unknown ids.
   public func path(_ kind: RecordKind, _ id: String?) -> String? {
     guard let id else { return nil }
-    return paths["\(kind.folder)\u{0}\(id)"]
+    return addresses[kind]?[id]?.path
   }
 
   /// A URL-encoded link to a record's page, relative to the site root.
   public func url(_ kind: RecordKind, _ id: String?) -> String? {
-    path(kind, id).map(Permalinks.encode)
+    guard let id else { return nil }
+    return addresses[kind]?[id]?.url
   }
 
   /// `../` once per folder level of `path`: the way back to the site root.

@@ -48,8 +48,9 @@ public struct RebuildCause: Sendable {
 /// After each published rebuild, the browsers are told to reload. Stops on the server's
 /// graceful shutdown and then ends the browsers' event streams.
 struct RebuildService: Service {
-  /// The folders whose changes trigger a rebuild.
-  let folders: [URL]
+  /// What tells of changes to the folders that trigger a rebuild (made before the server
+  /// runs, so no save after "Serving at" is missed).
+  let watcher: FolderWatcher
   /// The output folder served: built again when it is gone (removed by hand).
   let output: URL
   /// "Now" (the wall clock, or one started at `--now` that runs on).
@@ -67,7 +68,6 @@ struct RebuildService: Service {
 
   func run() async throws {
     await cancelWhenGracefulShutdown {
-      let watcher = FolderWatcher(folders)
       // An editor's save is a burst of events within a few milliseconds (a write and a
       // close, or a temporary file renamed over the old one); polling needs longer. A save
       // slower than that is two rebuilds, the first of a half-written file: its error is

@@ -176,8 +176,9 @@ public struct SiteServer: Sendable {
         }
       },
       logger: logger)
+    // Watching before the server says it serves: a file saved after that is seen.
     let rebuilds = RebuildService(
-      folders: configuration.folders, output: configuration.output, clock: clock,
+      watcher: FolderWatcher(configuration.folders), output: configuration.output, clock: clock,
       rebuild: rebuild, first: first, hub: hub, log: log)
     var services: [any Service] = [app, rebuilds]
     if let notify = configuration.notify {

@@ -58,9 +58,10 @@ struct WatchCommand: ParsableCommand {
     // clock's time otherwise), so only the pages it touches are rendered again.
     var standing = StandingNow()
     standing.record(now: first.now, nextChange: first.nextChange)
+    // Said once the watcher is in place: a change saved after the message is seen.
+    let watcher = FolderWatcher(folders, pollInterval: interval)
     Terminal.out(
       "Watching \(folders.map(\.relativePath).joined(separator: " and ")) (Ctrl-C to stop)\n")
-    let watcher = FolderWatcher(folders, pollInterval: interval)
     var watchedSinceLoad = false
     while true {
       let changed = watcher.changes(timeout: 3600, quiet: debounce)

@@ -1,3 +1,5 @@
+import VibeBasics
+
 /// Which template renders which output: the site's pages, one page per record, assets,
 /// user pages and feeds. The template folder mirrors the output:
 ///
@@ -22,6 +24,8 @@ struct SitePlan {
     var record: (kind: RecordKind, id: String, location: SourceLocation)? = nil
     /// Whether the record's value is the last build's in this process (`RecordValue.isTaken`).
     var recordValueTaken = false
+    /// The page's title (`page.title`).
+    var title = ""
 
     /// What makes the page, for messages: `template pages/index.html` or `gift 'lamp'`.
     var origin: String {
@@ -37,9 +41,41 @@ struct SitePlan {
     }
   }
 
-  /// Every page of the site, in a fixed order.
+  /// The record pages of a build, by path, kept for the next build in the process
+  /// (`watch`, `serve`).
+  struct RecordPages: Sendable {
+    fileprivate var byPath: [String: Page] = [:]
+
+    /// None.
+    init() {}
+
+    /// The record pages among `pages`.
+    init(_ pages: [Page]) {
+      byPath.reserveCapacity(pages.count)
+      for page in pages where page.record != nil { byPath[page.path] = page }
+    }
+
+    /// The page planned last time for the record page about to be planned, when it is
+    /// the same: same template, path, title and record, and a value taken as it was (the
+    /// very value that page holds).
+    fileprivate func same(
+      _ template: String, _ path: String, _ record: RecordValue, kind: RecordKind
+    ) -> Page? {
+      guard record.isTaken, let last = byPath[path], let was = last.record, was.kind == kind,
+        was.id.isSameText(as: record.id), was.location == record.location,
+        last.path.isSameText(as: path), last.template.isSameText(as: template),
+        last.title.isSameText(as: record.title),
+        last.context["record"]?.isSame(as: record.value) == true
+      else { return nil }
+      return last
+    }
+  }
+
+  /// Every page of the site, in a fixed order; a record page `last` planned the same way
+  /// is taken from there.
   static func pages(
-    library: TemplateLibrary, model: SiteModel, links: Permalinks, feeds: FeedAddresses
+    library: TemplateLibrary, model: SiteModel, links: Permalinks, feeds: FeedAddresses,
+    last: RecordPages? = nil
   ) -> [Page] {
     var pages: [Page] = []
     func page(
@@ -55,7 +91,7 @@ struct SitePlan {
       pages.append(
         Page(
           template: template, path: path, context: context, record: record,
-          recordValueTaken: taken))
+          recordValueTaken: taken, title: title))
     }
     let names = Set(library.names)
     for (name, title) in [("index.html", "Dashboard"), ("search.html", "Search")]
@@ -73,6 +109,11 @@ struct SitePlan {
       let name = singular(kind)
       for record in model.records[kind] ?? [] {
         guard let path = links.path(kind, record.id) else { continue }
+        if var same = last?.same(recordTemplate, path, record, kind: kind) {
+          same.recordValueTaken = true
+          pages.append(same)
+          continue
+        }
         page(
           recordTemplate, path, record.title, area: area,
           ["record": record.value, name: record.value],
@@ -122,7 +163,6 @@ struct SitePlan {
       guard let who = owner[path] else { return "" }
       return who.map { pages[$0].origin } ?? "the site's \(path)"
     }
-    var kept: [Page] = []
     var diagnostics: [Diagnostic] = []
     func leaveOut(_ page: Page, _ message: String, hint: String) {
       if page.record == nil { templateLeftOut = true }
@@ -131,6 +171,9 @@ struct SitePlan {
         ?? SourceLocation(file: library.displayPath(of: page.template), line: 1, column: 1)
       diagnostics.append(Diagnostic(.error, location, message, hint: hint))
     }
+    owner.reserveCapacity(owner.count + pages.count)
+    // Pages are copied only when one is left out (most sites leave none out).
+    var taken: [Int] = []
     for (i, page) in pages.enumerated() {
       if owner[page.path] != nil {
         leaveOut(
@@ -140,9 +183,9 @@ struct SitePlan {
         continue
       }
       owner[page.path] = i
-      kept.append(page)
+      taken.append(i)
     }
-    let paths = Set(owner.keys)
+    var kept = taken.count == pages.count ? pages : taken.map { pages[$0] }
     // The folders pages go in, each looked up once (10,000 gift pages share one): most
     // sites have no folder that is also a page, and then no page is looked at again.
     var folders: Set<Substring> = []
@@ -152,7 +195,7 @@ struct SitePlan {
       while let slash = prefix.lastIndex(of: "/") {
         prefix = prefix[..<slash]
         guard folders.insert(prefix).inserted else { break }
-        clashes = clashes || paths.contains(String(prefix))
+        clashes = clashes || owner[String(prefix)] != nil
       }
     }
     guard clashes else { return (kept, diagnostics, templateLeftOut) }
@@ -160,7 +203,7 @@ struct SitePlan {
       var prefix = Substring(page.path)
       while let slash = prefix.lastIndex(of: "/") {
         prefix = prefix[..<slash]
-        guard paths.contains(String(prefix)) else { continue }
+        guard owner[String(prefix)] != nil else { continue }
         leaveOut(
           page,
           "\(page.origin) would write \(page.path), but \(prefix) is a file of the site (\(origin(String(prefix))))",

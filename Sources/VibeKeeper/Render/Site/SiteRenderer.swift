@@ -136,6 +136,7 @@ public struct SiteRenderer: Sendable {
       kept.pageDigests = SiteRenderer.recordDigests(pages, results)
       kept.links = links
       kept.elementDigests = skipping.elementDigests
+      kept.recordPages = SitePlan.RecordPages(planned)
       out.memory = kept
     }
     out.failed = out.failed || templateLeftOut
@@ -183,7 +184,9 @@ public struct SiteRenderer: Sendable {
     [SitePlan.Page], [Diagnostic], Bool
   ) {
     SitePlan.withoutClashes(
-      SitePlan.pages(library: library, model: model, links: links, feeds: addresses),
+      SitePlan.pages(
+        library: library, model: model, links: links, feeds: addresses,
+        last: memory?.recordPages),
       reserved: Set(["search-index.json", "search-index.js"] + media.keys), library: library)
   }
 

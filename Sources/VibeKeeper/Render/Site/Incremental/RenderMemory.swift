@@ -3,7 +3,8 @@ import TemplateEngine
 /// What one render made that the next build in the same process (`watch`, `serve`) can
 /// take as it was instead of making it again: gift and contact values (the records a
 /// household has by the thousand), search index entries, the digests of what record
-/// pages read of those values and of the lists of them, and the records' page paths. Each is kept with everything
+/// pages read of those values and of the lists of them, and the records' page paths and
+/// planned pages. Each is kept with everything
 /// it was made from and checked against it, so a memory that does not fit the next build
 /// is never wrong, only of no use. `build` keeps none (a process builds once).
 public struct RenderMemory: Sendable {
@@ -17,6 +18,8 @@ public struct RenderMemory: Sendable {
   var links: Permalinks?
   /// The digests of the elements of the global lists pages read (`PageSkipping`).
   var elementDigests: [ReadSet.Member: ReadSet.ElementDigests] = [:]
+  /// The record pages as planned (`SitePlan.RecordPages`).
+  var recordPages = SitePlan.RecordPages()
 
   /// An empty memory (the first build makes everything).
   public init() {}

@@ -55,6 +55,14 @@ enum CreateSupport {
   ) throws {
     let writer = RecordWriter(root: URL(fileURLWithPath: options.data))
     let written: RecordWriter.Written
+    if commit {
+      do {
+        try writer.requireRepository()
+      } catch {
+        Terminal.error("error: \(error.description)\n")
+        throw ExitCode(2)
+      }
+    }
     do {
       written = try writer.create(draft, takenIDs: household.ids(of: draft.kind))
     } catch {

@@ -31,6 +31,27 @@ public enum GameScoring {
     return (taken, outOf)
   }
 
+  /// What is wrong with a score written as guesses that no game can give (`7/6`, `0/6`,
+  /// `3/0`): it counts for the streak, but not among the scores. Nil for a possible score
+  /// and for one that is no guess count (`1:42`).
+  public static func impossible(_ score: String) -> String? {
+    var text = score.trimmedBlanks()
+    while text.hasSuffix("*") { text.removeLast() }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      .map { $0.trimmedBlanks() }
+    guard parts.count == 2, let outOf = Int(parts[1]) else { return nil }
+    guard (1...30).contains(outOf) else {
+      return "is out of \(outOf) guesses, which no game gives, so the scores leave it out"
+    }
+    if parts[0].uppercased() == "X" { return nil }
+    guard let taken = Int(parts[0]) else { return nil }
+    if taken > outOf {
+      return "takes more guesses than the game has (\(outOf)), so the scores leave it out"
+    }
+    if taken < 1 { return "takes no guess, so the scores leave it out" }
+    return nil
+  }
+
   /// The scores of `game`'s results that have happened by now, or nil when no result has
   /// a guess score. A result later than "now", even today, has not been played yet
   /// (`Streaks.happened`, as for the streaks).

@@ -84,6 +84,7 @@ public struct HouseholdAnalysis: Sendable {
       (money.budgets, money.prices, money.cadence, money.pantry, money.shopping)
     diagnostics =
       budgets.diagnostics + checks + ReminderTimeChecks.diagnostics(household, clock: clock)
+      + UpcomingOccasions.futureBirthdays(household, today: clock.today)
     let doseTimes = household.doses.lazy.map(\.at).filter { $0 > clock.now }
     let playTimes = household.results.lazy.compactMap { r -> Date? in
       if case .instant(let at) = r.when, at > clock.now { return at }

@@ -102,6 +102,22 @@ public enum UpcomingOccasions {
     }
   }
 
+  /// A warning for each contact born after `today`: no birthday and no age until then,
+  /// which is right for a baby on the way and a silent surprise for a year mistyped
+  /// (`2062` for `1962`).
+  public static func futureBirthdays(_ household: Household, today: LocalDate) -> [Diagnostic] {
+    household.contacts.compactMap { c in
+      guard let b = c.birthday, let year = b.year,
+        let born = LocalDate(year: year, month: b.month, day: b.day), born > today
+      else { return nil }
+      let first = b.date(in: year + 1, leap: c.leapBirthday)
+      return Diagnostic(
+        .warning, c.meta.location,
+        "\(c.name)'s birthday \(born) is after today (\(today)), so the first birthday shown is \(first)",
+        hint: "if the year is mistyped, correct it in \(c.meta.path); a baby on the way can stay")
+    }
+  }
+
   /// Every reminder point of an occasion on `date`, past or not: `leadDays` before, the day
   /// before and the day itself, each at `time` local (a time a DST change skips moves
   /// forward by the gap). A lead of 0 or 1 adds no extra point; a negative lead counts as 0

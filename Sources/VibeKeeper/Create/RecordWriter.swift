@@ -128,6 +128,11 @@ public struct RecordWriter: Sendable {
 }
 
 extension RecordWriter {
+  /// Refuses `--commit` before anything is written when the folder is in no git repository.
+  public func requireRepository() throws(DataWriter.Problem) {
+    try GitCommit.requireRepository(in: root)
+  }
+
   /// Commits the record just written at `path` (inside the data folder) to git, with a
   /// message that says what it is (`Added item Oat milk`): `new --commit`, through the
   /// user's git settings and hooks, as the daily actions commit. The commit's short hash.

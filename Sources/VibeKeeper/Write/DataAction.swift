@@ -119,6 +119,7 @@ public struct ActionRunner: Sendable {
       context.records.read(targetsOf: context.records.addedReferences(in: plan.changes))
       try writer.check(plan.changes, household: context.household, schema: schema)
       guard !dryRun else { return Outcome(plan: plan, written: false, commit: nil) }
+      if commit, !plan.changes.isEmpty { try GitCommit.requireRepository(in: writer.root) }
       try writer.write(plan.changes)
       guard commit, !plan.changes.isEmpty else {
         return Outcome(plan: plan, written: true, commit: nil)

@@ -32,6 +32,16 @@ enum GitCommit {
     return hash
   }
 
+  /// Refuses a `--commit` into a folder that is in no git repository, before anything is
+  /// written (after, the change would be written and not committed).
+  static func requireRepository(in root: URL) throws(DataWriter.Problem) {
+    guard run(["rev-parse", "--show-toplevel"], in: root).status != 0 else { return }
+    throw DataWriter.Problem(
+      description:
+        "\(root.path) is not in a git repository, so nothing was written (run `git init` there, or leave out --commit)",
+      isUsage: true)
+  }
+
   /// Runs git in `folder`; its exit status and output (trimmed).
   static func run(_ arguments: [String], in folder: URL) -> (status: Int32, output: String) {
     let process = Process()

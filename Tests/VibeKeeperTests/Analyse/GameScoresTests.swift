@@ -36,6 +36,30 @@ import Testing
     #expect(GameScoring.guesses("1:42") == nil)
   }
 
+  /// A score no game gives is said at its line, and counts for the streak only.
+  @Test func anImpossibleScoreIsSaid() throws {
+    var bad = files
+    bad["results/2026/11.yml"] = """
+      - {game: wordle, date: 2026-11-20, score: 7/6}
+      - {game: wordle, date: 2026-11-21, score: "0/6"}
+      - {game: wordle, date: 2026-11-22, score: "3 / 0"}
+      - {game: wordle, date: 2026-11-23, score: "4/6*"}
+      - {game: mini, date: 2026-11-23, score: "1:42"}
+
+      """
+    let loaded = try load(bad)
+    let said = loaded.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+    #expect(
+      said == [
+        "1:43 'score' 7/6 takes more guesses than the game has (6), so the scores leave it out",
+        "2:43 'score' 0/6 takes no guess, so the scores leave it out",
+        "3:43 'score' 3 / 0 is out of 0 guesses, which no game gives, so the scores leave it out",
+      ])
+    #expect(loaded.household.results.count == 5)
+    #expect(GameScoring.impossible("X/6") == nil)
+    #expect(GameScoring.impossible("6/6*") == nil)
+  }
+
   @Test func eachPlayerHasStreaks() throws {
     let h = try load(files).household
     let clock = LocalClock(now: utc("2026-11-23T12:00"), timeZone: .gmt)

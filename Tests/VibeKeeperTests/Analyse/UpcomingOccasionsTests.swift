@@ -50,6 +50,25 @@ import Testing
     return h
   }
 
+  /// A birthday after today is said (a year mistyped shows nothing, silently), with the
+  /// first birthday that will be shown; today's birth and a birthday without a year are not.
+  @Test func aBirthdayAfterTodayIsSaid() {
+    let today = F.date("2026-11-28")
+    let h = household(contacts: [
+      contact("typo", "Grandpa", born: Birthday(month: 5, day: 1, year: 2062)),
+      contact("leap", "Leap baby", born: Birthday(month: 2, day: 29, year: 2028), leap: .mar1),
+      contact("today", "Newborn", born: Birthday(month: 11, day: 28, year: 2026)),
+      contact("yearless", "Ana", born: Birthday(month: 12, day: 1, year: nil)),
+    ])
+    #expect(
+      UpcomingOccasions.futureBirthdays(h, today: today).map(\.message) == [
+        "Grandpa's birthday 2062-05-01 is after today (2026-11-28), so the first birthday shown is 2063-05-01",
+        "Leap baby's birthday 2028-02-29 is after today (2026-11-28), so the first birthday shown is 2029-03-01",
+      ])
+    let analysis = HouseholdAnalysis(h, clock: F.clock("2026-11-28T10:00:00+01:00"))
+    #expect(analysis.diagnostics.count { $0.message.contains("is after today") } == 2)
+  }
+
   @Test func newYearSeenFromTwentiethOfDecember() {
     let clock = F.clock("2026-12-20T10:00:00+01:00")
     let h = household(occasions: [occasion("new-year", "New Year", "2020-01-01", yearly: true)])

@@ -843,6 +843,28 @@ import Testing
     #expect(log == "Bought tea 3.20 EUR at Lidl\n\npurchases/2026/11.yml\n")
     #expect(try CLI.git(["status", "--porcelain"], in: repo) == "")
   }
+
+  /// `--commit` outside any git repository is refused before anything is written (it
+  /// wrote, then said it could not commit, exit 1).
+  @Test func commitOutsideGitWritesNothing() throws {
+    let folder = try TempFolder([
+      "data/vibekeeper.yml": "currency: EUR\n", "data/items/tea.md": "---\nname: Tea\n---\n",
+    ])
+    defer { folder.cleanup() }
+    guard try CLI.shell("git rev-parse --show-toplevel", in: folder.url).status != 0 else {
+      return  // the temporary folder is inside a repository here: nothing to show
+    }
+    let before = try TempFolderSnapshot(folder)
+    for arguments in [
+      ["bought", "tea", "3.20", "--commit", "--data", "data", "--now", "2026-11-24T10:00"],
+      ["new", "item", "Oat milk", "--commit", "--data", "data"],
+    ] {
+      let r = try CLI.run(arguments, cwd: folder.url)
+      #expect(r.status == 2, "\(arguments): \(r.stderr)")
+      #expect(r.stderr.contains("is not in a git repository, so nothing was written"))
+    }
+    #expect(try TempFolderSnapshot(folder) == before)
+  }
 }
 
 /// Every file of a folder and its bytes, to show that nothing changed.

@@ -77,6 +77,11 @@ enum ResultDecoder: KindDecoder {
     }
     let completed = f.bool("completed")
     let score = f.scalar("score", what: "text").map { $0.1.text }
+    if let score, let problem = GameScoring.impossible(score) {
+      f.report(
+        .warning, at: f.location(of: "score"), "'score' \(score) \(problem)",
+        hint: "write the guesses it took (`4/6`), or `X/6` for a game lost")
+    }
     let puzzle = f.integer("puzzle", in: 0...10_000_000)
     let player = f.string("player")
     guard let game, let when else { return nil }

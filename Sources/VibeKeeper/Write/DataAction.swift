@@ -119,7 +119,11 @@ public struct ActionRunner: Sendable {
       context.records.read(targetsOf: context.records.addedReferences(in: plan.changes))
       try writer.check(plan.changes, household: context.household, schema: schema)
       guard !dryRun else { return Outcome(plan: plan, written: false, commit: nil) }
-      if commit, !plan.changes.isEmpty { try GitCommit.requireRepository(in: writer.root) }
+      // A command's `--commit` outside git is refused before anything is written; a tapped
+      // button (`at`) writes what happened all the same, and says it was not committed.
+      if commit, given == nil, !plan.changes.isEmpty {
+        try GitCommit.requireRepository(in: writer.root)
+      }
       try writer.write(plan.changes)
       guard commit, !plan.changes.isEmpty else {
         return Outcome(plan: plan, written: true, commit: nil)

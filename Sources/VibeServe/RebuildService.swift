@@ -106,10 +106,12 @@ struct RebuildService: Service {
         // An edit is built at the last build's "now" while what that shows still holds.
         let at = changed.isEmpty ? clock() : standing.instant(at: clock())
         // Changes seen after the load began are named by the next wait, so a rebuild
-        // never misses one for long.
+        // never misses one for long. A rebuild for the time (or to try again) looks at
+        // every stamp: it catches up with what no event named.
         let cause = RebuildCause(
           edited: edited,
-          changedFiles: watchedSinceLoad && watcher.usesKernelEvents ? changed : nil)
+          changedFiles: watchedSinceLoad && !changed.isEmpty && watcher.namesEveryChange
+            ? changed : nil)
         watchedSinceLoad = true
         var outcome = await Self.offThread { rebuild(at, cause) }
         if StandingNow.isBehind(outcome.nextChange, at: at, clock: clock()) {

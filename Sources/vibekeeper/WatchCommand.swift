@@ -66,7 +66,7 @@ struct WatchCommand: ParsableCommand {
     while true {
       let changed = watcher.changes(timeout: 3600, quiet: debounce)
       guard !changed.isEmpty else { continue }
-      vouched = watchedSinceLoad && watcher.usesKernelEvents ? changed : nil
+      vouched = watchedSinceLoad && watcher.namesEveryChange ? changed : nil
       watchedSinceLoad = true
       if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
       let clock = options.nowOptions.now == nil ? Date() : nil

@@ -29,7 +29,10 @@ extension TemplateValue {
       if sameBits(a, b) { return true }
       guard a.count == b.count else { return false }
       for (name, x) in a {
-        guard let y = b[name], x.isSame(as: y) else { return false }
+        // Looked up by Unicode equivalence: the key found must be the same bytes too.
+        guard let at = b.index(forKey: name), b[at].key.isSameText(as: name),
+          x.isSame(as: b[at].value)
+        else { return false }
       }
       return true
     default:

@@ -17,12 +17,13 @@ public struct GameScores: Hashable, Sendable {
 
 /// Reads the scores of a game's results.
 public enum GameScoring {
-  /// The guesses of a score `N/M` (`4/6`, `4/6*`): (N, M); `X/M` gives (nil, M); nil for a
+  /// The guesses of a score `N/M` (`4/6`, `4/6*`, `4 / 6`): (N, M); `X/M` gives (nil, M); nil for a
   /// score that is no guess count (`1:42`, `2 mistakes`).
   public static func guesses(_ score: String) -> (taken: Int?, outOf: Int)? {
     var text = score.trimmedBlanks()
     while text.hasSuffix("*") { text.removeLast() }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      .map { $0.trimmedBlanks() }
     guard parts.count == 2, let outOf = Int(parts[1]), (1...30).contains(outOf) else {
       return nil
     }

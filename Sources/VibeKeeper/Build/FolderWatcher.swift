@@ -35,6 +35,36 @@ public final class FolderWatcher: @unchecked Sendable {
     return true
   }
 
+  /// Whether the changes it names are every change to the watched folders: the kernel's
+  /// events on file systems of this machine only (a network or FUSE file system changes
+  /// with no event here; then each rebuild looks at every file's stamp).
+  public var namesEveryChange: Bool {
+    usesKernelEvents && folders.allSatisfy { FolderWatcher.isLocal($0.path) }
+  }
+
+  /// Whether `path` is on a file system whose every change this machine's kernel sees
+  /// (by the type `/proc/self/mounts` gives the mount that holds it).
+  static func isLocal(_ path: String) -> Bool {
+    guard let mounts = FileManager.default.contents(atPath: "/proc/self/mounts") else {
+      return false
+    }
+    let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    var best: (point: String, type: String)?
+    for line in String(decoding: mounts, as: UTF8.self).split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count >= 3 else { continue }
+      // Spaces and the like in a mount point are written as octal escapes (`\040`).
+      let point = String(fields[1]).replacingOccurrences(of: "\\040", with: " ")
+      let inside = point == "/" || real == point || real.hasPrefix(point + "/")
+      if inside, point.count >= (best?.point.count ?? -1) { best = (point, String(fields[2])) }
+    }
+    let local: Set<String> = [
+      "ext2", "ext3", "ext4", "tmpfs", "btrfs", "xfs", "f2fs", "zfs", "overlay", "ramfs", "jfs",
+      "reiserfs", "bcachefs",
+    ]
+    return best.map { local.contains($0.type) } ?? false
+  }
+
   /// Waits up to `timeout` seconds for a change, then until nothing changed for `quiet`
   /// seconds (so an editor's save or a checkout is one change), at most `settleLimit`
   /// seconds in all. Returns the changed paths, sorted (empty: no change in `timeout`).

@@ -35,11 +35,22 @@ enum GitCommit {
   /// Refuses a `--commit` into a folder that is in no git repository, before anything is
   /// written (after, the change would be written and not committed).
   static func requireRepository(in root: URL) throws(DataWriter.Problem) {
-    guard run(["rev-parse", "--show-toplevel"], in: root).status != 0 else { return }
+    let found = run(["rev-parse", "--show-toplevel"], in: root)
+    guard found.status != 0 else { return }
+    let why: String
+    let fix: String
+    if found.status == 127 || found.status == -1 {
+      why = "git cannot be run here (is it installed?)"
+      fix = "install git"
+    } else if found.output.contains("not a git repository") {
+      why = "\(root.path) is not in a git repository"
+      fix = "run `git init` there"
+    } else {
+      why = "git cannot use \(root.path) (\(found.output))"
+      fix = "fix that"
+    }
     throw DataWriter.Problem(
-      description:
-        "\(root.path) is not in a git repository, so nothing was written (run `git init` there, or leave out --commit)",
-      isUsage: true)
+      description: "\(why), so nothing was written (\(fix), or leave out --commit)", isUsage: true)
   }
 
   /// Runs git in `folder`; its exit status and output (trimmed).

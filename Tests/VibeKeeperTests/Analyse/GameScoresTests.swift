@@ -57,6 +57,9 @@ import Testing
       ])
     #expect(loaded.household.results.count == 5)
     #expect(GameScoring.impossible("X/6") == nil)
+    // Spaces around the slash read the same as none.
+    #expect(GameScoring.guesses("3 / 6")?.taken == 3)
+    #expect(GameScoring.guesses("X / 6").map { $0.taken == nil } == true)
     #expect(GameScoring.impossible("6/6*") == nil)
   }
 

@@ -10,6 +10,22 @@ import Testing
   /// With the kernel's events (where there are any) and with polling.
   static let modes = [true, false]
 
+  /// Only the kernel's events on this machine's own file systems name every change (a
+  /// network or FUSE mount changes with no event): a rebuild trusts no other.
+  @Test func onlyLocalFileSystemsAreVouchedFor() throws {
+    #if os(Linux)
+      #expect(FolderWatcher.isLocal("/dev/shm"))
+      #expect(!FolderWatcher.isLocal("/proc/self"))
+      #expect(!FolderWatcher.isLocal("/sys/kernel"))
+      let folder = try TempFolder(["vibekeeper.yml": ""])
+      defer { folder.cleanup() }
+      let polling = FolderWatcher([folder.url], pollInterval: 0.02, kernelEvents: false)
+      #expect(!polling.namesEveryChange)
+      let kernel = FolderWatcher([folder.url], pollInterval: 0.02, kernelEvents: true)
+      #expect(kernel.namesEveryChange == FolderWatcher.isLocal(folder.url.path))
+    #endif
+  }
+
   @Test(arguments: modes)
   func seesWritesReplacesRemovesAndNewFolders(_ kernel: Bool) throws {
     let folder = try TempFolder(["gifts/a.md": "---\ntitle: A\n---\n", "vibekeeper.yml": ""])

@@ -251,6 +251,9 @@ import VibeBasics
     #expect(!map.isSame(as: ["a": 1]))
     #expect(TemplateValue.null.isSame(as: .null))
     #expect(!TemplateValue.null.isSame(as: .bool(false)))
+    // Keys equal only by Unicode equivalence print otherwise.
+    let precomposed: TemplateValue = .dictionary(["caf\u{E9}": 1])
+    #expect(!precomposed.isSame(as: .dictionary(["cafe\u{301}": 1])))
   }
 
   /// The field-by-field comparisons of records compare every field the types have: one

@@ -63,9 +63,14 @@ public struct ShoppingListSummary: Hashable, Sendable {
   /// The day the estimates from latest prices are taken on: today for an open list, the
   /// day it was completed for a completed one, so its figures stay as they were.
   public var pricesAsOf: LocalDate
+  /// Whether the list is done by today (`completed`, on today or before): its lines not
+  /// bought will not be, so nothing is left to buy and they cost nothing.
+  public var isDone = false
 
-  /// The lines not bought yet, in file order.
-  public var remaining: [ShoppingLine] { lines.filter { !$0.purchased.isDone } }
+  /// The lines still to buy, in file order (none once the list is done).
+  public var remaining: [ShoppingLine] { isDone ? [] : unbought }
+  /// The lines not bought, in file order (of a done list: those it was done without).
+  public var unbought: [ShoppingLine] { lines.filter { !$0.purchased.isDone } }
   /// The estimated cost of the lines not bought yet (known estimates only).
   public var remainingEstimate: Decimal {
     remaining.compactMap(\.estimatedTotal).reduce(0, +)
@@ -134,10 +139,12 @@ public enum ShoppingAnalysis {
     let total: Decimal? = lines.isEmpty || !known.isEmpty ? known.reduce(0, +) : nil
     let bought = lines.filter { $0.purchased.isDone }
     let spent = bought.compactMap(\.spent).reduce(0, +)
-    let rest = lines.filter { !$0.purchased.isDone }.compactMap(\.estimatedTotal)
+    // A list done by today was done without its other lines: they are not still to come.
+    let done = isDone(list, today: today)
+    let rest = done ? [] : lines.filter { !$0.purchased.isDone }.compactMap(\.estimatedTotal)
     let anyPrice = !rest.isEmpty || bought.contains { $0.spent != nil }
     let expected: Decimal? = lines.isEmpty || anyPrice ? spent + rest.reduce(0, +) : nil
-    return ShoppingListSummary(
+    var summary = ShoppingListSummary(
       list: list, lines: lines, estimatedTotal: total,
       missingEstimates: lines.count - known.count,
       spent: spent,
@@ -145,6 +152,13 @@ public enum ShoppingAnalysis {
       expectedTotal: expected,
       overBudget: expected.flatMap { t in list.budget.map { t > $0 } } ?? false,
       pricesAsOf: asOf)
+    summary.isDone = done
+    return summary
+  }
+
+  /// Whether `list` is done by `today` (completed with no date, or on today or before).
+  static func isDone(_ list: ShoppingList, today: LocalDate) -> Bool {
+    list.completed.isDone && (list.completed.date.map { $0 <= today } ?? true)
   }
 
   /// The day a list's estimates are taken on: `today` while it is open; once completed,
@@ -154,9 +168,7 @@ public enum ShoppingAnalysis {
     -> LocalDate
   {
     // A list completed on a later day is still open today.
-    guard list.completed.isDone, list.completed.date.map({ $0 <= today }) ?? true else {
-      return today
-    }
+    guard isDone(list, today: today) else { return today }
     let day = list.completed.date ?? entries.compactMap(\.purchased.date).max() ?? today
     return min(day, today)
   }

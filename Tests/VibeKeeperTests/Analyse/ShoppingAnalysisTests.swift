@@ -50,6 +50,34 @@ import Testing
 
   /// A line bought keeps the plan: its estimate is the price known the day before, not
   /// the price it was bought at (its own purchase, dated that day).
+  /// A list done by today was done without its lines not bought: nothing is left to buy,
+  /// and the budget counts what was paid (the cake left off the list is not "over budget").
+  /// One done on a later day is still open today.
+  @Test func aDoneListCountsOnlyWhatWasBought() throws {
+    var h = Household()
+    var done = list(
+      [
+        F.entry(name: "Flour", estimate: "3.00", purchased: .on(F.day("2026-11-20"))),
+        F.entry(name: "Cake", estimate: "5.00"),
+      ], budget: "4")
+    done.completed = .on(F.day("2026-11-20"))
+    h.shopping = [done]
+    let s = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-21")).first)
+    #expect(s.isDone)
+    #expect(s.remaining.isEmpty && s.remainingEstimate == 0)
+    #expect(s.unbought.map(\.name) == ["Cake"])
+    #expect(s.expectedTotal == F.dec("3.00"))
+    #expect(!s.overBudget)
+    #expect(s.budgetLeft == F.dec("1.00"))
+    #expect(s.estimatedTotal == F.dec("8.00"))
+    // The day before it was done, the cake was still to buy.
+    let open = try #require(ShoppingAnalysis.analyse(h, today: F.day("2026-11-19")).first)
+    #expect(!open.isDone)
+    #expect(open.remaining.map(\.name) == ["Flour", "Cake"])
+    #expect(open.expectedTotal == F.dec("8.00"))
+    #expect(open.overBudget)
+  }
+
   @Test func aBoughtLineKeepsItsPlannedEstimate() throws {
     var h = Household()
     h.prices = [F.price("p", item: "coffee", "2026-11-01", "9.29")]

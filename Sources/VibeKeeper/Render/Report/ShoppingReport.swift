@@ -54,10 +54,14 @@ extension Reports {
         ReportCells.moneyOrDash(l.spent, c),
       ]
     }
+    let unbought = s.unbought.count
     var footer = [
       "Estimated total \(estimateText(s)); spent so far \(ReportCells.money(s.spent, c)); "
-        + "\(s.remaining.count) item\(s.remaining.count == 1 ? "" : "s") left "
-        + "(\(ReportCells.money(s.remainingEstimate, c)))"
+        + (s.isDone
+          ? "done"
+            + (unbought > 0 ? " without \(unbought) item\(unbought == 1 ? "" : "s")" : "")
+          : "\(s.remaining.count) item\(s.remaining.count == 1 ? "" : "s") left "
+            + "(\(ReportCells.money(s.remainingEstimate, c)))")
     ]
     if s.lines.contains(where: { $0.estimateSource == .latestPrice }) {
       footer.append("* estimate from the item's latest known price")
@@ -67,7 +71,8 @@ extension Reports {
         "\(s.missingEstimates) item\(s.missingEstimates == 1 ? "" : "s") without an estimate")
     }
     if let budget = s.list.budget {
-      let left = s.budgetLeft.map { "; \(ReportCells.money($0, c)) left after the rest" } ?? ""
+      let after = s.isDone ? "" : " after the rest"
+      let left = s.budgetLeft.map { "; \(ReportCells.money($0, c)) left\(after)" } ?? ""
       footer.append(
         "Budget \(ReportCells.money(budget, c))" + (s.overBudget ? ": OVER BUDGET" : left))
     }

@@ -17,40 +17,39 @@ public struct GameScores: Hashable, Sendable {
 
 /// Reads the scores of a game's results.
 public enum GameScoring {
-  /// The guesses of a score `N/M` (`4/6`, `4/6*`, `4 / 6`): (N, M); `X/M` gives (nil, M); nil for a
-  /// score that is no guess count (`1:42`, `2 mistakes`).
+  /// The guesses of a score `N/M` (`4/6`, `4/6*`, `4 / 6`): (N, M); `X/M` gives (nil, M); nil
+  /// for a score that is no guess count (`1:42`, `2 mistakes`) or one no game gives.
   public static func guesses(_ score: String) -> (taken: Int?, outOf: Int)? {
-    var text = score.trimmedBlanks()
-    while text.hasSuffix("*") { text.removeLast() }
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-      .map { $0.trimmedBlanks() }
-    guard parts.count == 2, let outOf = Int(parts[1]), (1...30).contains(outOf) else {
-      return nil
-    }
-    if parts[0].uppercased() == "X" { return (nil, outOf) }
-    guard let taken = Int(parts[0]), (1...outOf).contains(taken) else { return nil }
-    return (taken, outOf)
+    guard let (taken, outOf) = written(score), (1...30).contains(outOf) else { return nil }
+    guard let taken else { return (nil, outOf) }
+    return (1...outOf).contains(taken) ? (taken, outOf) : nil
   }
 
   /// What is wrong with a score written as guesses that no game can give (`7/6`, `0/6`,
   /// `3/0`): it counts for the streak, but not among the scores. Nil for a possible score
   /// and for one that is no guess count (`1:42`).
   public static func impossible(_ score: String) -> String? {
+    guard let (taken, outOf) = written(score) else { return nil }
+    guard (1...30).contains(outOf) else {
+      return "is out of \(outOf) guesses, which no game gives, so the scores leave it out"
+    }
+    guard let taken else { return nil }
+    if taken > outOf {
+      return "takes more guesses than the game has (\(outOf)), so the scores leave it out"
+    }
+    return taken < 1 ? "takes no guess, so the scores leave it out" : nil
+  }
+
+  /// A score as it is written in guesses, `N/M` or `X/M` (hard mode's `*` and spaces around
+  /// the slash allowed), before any check of the numbers; nil for any other score.
+  private static func written(_ score: String) -> (taken: Int?, outOf: Int)? {
     var text = score.trimmedBlanks()
     while text.hasSuffix("*") { text.removeLast() }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
       .map { $0.trimmedBlanks() }
     guard parts.count == 2, let outOf = Int(parts[1]) else { return nil }
-    guard (1...30).contains(outOf) else {
-      return "is out of \(outOf) guesses, which no game gives, so the scores leave it out"
-    }
-    if parts[0].uppercased() == "X" { return nil }
-    guard let taken = Int(parts[0]) else { return nil }
-    if taken > outOf {
-      return "takes more guesses than the game has (\(outOf)), so the scores leave it out"
-    }
-    if taken < 1 { return "takes no guess, so the scores leave it out" }
-    return nil
+    if parts[0].uppercased() == "X" { return (nil, outOf) }
+    return Int(parts[0]).map { ($0, outOf) }
   }
 
   /// The scores of `game`'s results that have happened by now, or nil when no result has

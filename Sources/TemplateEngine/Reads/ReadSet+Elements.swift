@@ -31,16 +31,7 @@ extension ReadSet {
       return (hasher.digest, ElementDigests())
     }
     // As `digest(_:into:)`, but for the elements.
-    hasher.add(value.digestTag)
-    if flags & ReadNode.shape != 0 { hasher.addShape(value) }
-    for m in members {
-      hasher.add(m.name)
-      m.reads.digest(value.member(m.name), into: &hasher)
-    }
-    for e in indices {
-      hasher.add(e.position)
-      e.reads.digest(list.indices.contains(e.position) ? list[e.position] : nil, into: &hasher)
-    }
+    digestAllButElements(value, into: &hasher)
     hasher.add(list.count)
     var made = ElementDigests()
     made.elements.reserveCapacity(list.count)

@@ -46,16 +46,9 @@ public struct ReadSet: Sendable, Hashable {
     self.each = each
   }
 
-  /// Adds the digest of what these reads see of `value` (nil: the value does not exist).
-  public func digest(_ value: TemplateValue?, into hasher: inout StableHasher) {
-    guard let value else {
-      hasher.add(UInt8(0xFF))
-      return
-    }
-    if flags & ReadNode.full != 0 {
-      hasher.add(value)
-      return
-    }
+  /// Adds what these reads see of `value` before its elements read one by one (`each`):
+  /// its type, its shape when read, its members and the elements read by position.
+  func digestAllButElements(_ value: TemplateValue, into hasher: inout StableHasher) {
     hasher.add(value.digestTag)
     if flags & ReadNode.shape != 0 { hasher.addShape(value) }
     for m in members {
@@ -70,6 +63,19 @@ public struct ReadSet: Sendable, Hashable {
         e.reads.digest(items.indices.contains(e.position) ? items[e.position] : nil, into: &hasher)
       }
     }
+  }
+
+  /// Adds the digest of what these reads see of `value` (nil: the value does not exist).
+  public func digest(_ value: TemplateValue?, into hasher: inout StableHasher) {
+    guard let value else {
+      hasher.add(UInt8(0xFF))
+      return
+    }
+    if flags & ReadNode.full != 0 {
+      hasher.add(value)
+      return
+    }
+    digestAllButElements(value, into: &hasher)
     if let every = each.first {
       switch value {
       case .array(let list):

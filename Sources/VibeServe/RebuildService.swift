@@ -79,9 +79,6 @@ struct RebuildService: Service {
       var retry: Date?
       var standing = StandingNow()
       standing.record(now: first.now, nextChange: first.nextChange)
-      // Whether the last build's load began after the watcher started: from then on, the
-      // kernel's events name every file changed since (the first build's changes are not).
-      var watchedSinceLoad = false
       while !Task.isCancelled {
         // At most a quarter second per wait, to notice the shutdown and "now" moving on.
         let changed = await Self.offThread { watcher.changes(timeout: 0.25, quiet: quiet) }
@@ -106,13 +103,8 @@ struct RebuildService: Service {
         // An edit is built at the last build's "now" while what that shows still holds.
         let at = changed.isEmpty ? clock() : standing.instant(at: clock())
         // Changes seen after the load began are named by the next wait, so a rebuild
-        // never misses one for long. A rebuild for the time (or to try again) looks at
-        // every stamp: it catches up with what no event named.
-        let cause = RebuildCause(
-          edited: edited,
-          changedFiles: watchedSinceLoad && !changed.isEmpty && watcher.namesEveryChange
-            ? changed : nil)
-        watchedSinceLoad = true
+        // never misses one for long.
+        let cause = RebuildCause(edited: edited, changedFiles: watcher.vouched(changed))
         var outcome = await Self.offThread { rebuild(at, cause) }
         if StandingNow.isBehind(outcome.nextChange, at: at, clock: clock()) {
           // The edit brought a change before the clock's time (a dose already due).

@@ -62,12 +62,10 @@ struct WatchCommand: ParsableCommand {
     let watcher = FolderWatcher(folders, pollInterval: interval)
     Terminal.out(
       "Watching \(folders.map(\.relativePath).joined(separator: " and ")) (Ctrl-C to stop)\n")
-    var watchedSinceLoad = false
     while true {
       let changed = watcher.changes(timeout: 3600, quiet: debounce)
       guard !changed.isEmpty else { continue }
-      vouched = watchedSinceLoad && watcher.namesEveryChange ? changed : nil
-      watchedSinceLoad = true
+      vouched = watcher.vouched(changed)
       if options.verbose { Terminal.out("Changed: \(changed.joined(separator: ", "))\n") }
       let clock = options.nowOptions.now == nil ? Date() : nil
       let at = clock.map { standing.instant(at: $0) }

@@ -9,6 +9,10 @@ public final class FolderWatcher: @unchecked Sendable {
   private let folders: [URL]
   private let pollInterval: Double
   private var source: ChangeSource
+  /// Whether every watched folder is on a file system of this machine (`isLocal`).
+  private let onLocalDisks: Bool
+  /// How many batches of changes `changes` returned.
+  private var batches = 0
 
   /// Starts watching `folders` (missing ones count as empty until they appear in a
   /// watched parent).
@@ -20,6 +24,7 @@ public final class FolderWatcher: @unchecked Sendable {
   init(_ folders: [URL], pollInterval: Double, kernelEvents: Bool) {
     self.folders = folders.map(\.standardizedFileURL)
     self.pollInterval = pollInterval
+    onLocalDisks = self.folders.allSatisfy { FolderWatcher.isLocal($0.path) }
     #if canImport(Glibc)
       if kernelEvents, let events = KernelEvents(self.folders.map(\.path)) {
         source = .events(events)
@@ -38,8 +43,15 @@ public final class FolderWatcher: @unchecked Sendable {
   /// Whether the changes it names are every change to the watched folders: the kernel's
   /// events on file systems of this machine only (a network or FUSE file system changes
   /// with no event here; then each rebuild looks at every file's stamp).
-  public var namesEveryChange: Bool {
-    usesKernelEvents && folders.allSatisfy { FolderWatcher.isLocal($0.path) }
+  public var namesEveryChange: Bool { usesKernelEvents && onLocalDisks }
+
+  /// `changed`, the batch `changes` just returned, when it names every file changed since
+  /// the load of the rebuild that followed the batch before (for a caller that rebuilds
+  /// after each batch: `SiteBuild.changedFiles`); nil for the first batch (the load before
+  /// it began before the watcher did), when the watcher cannot name every change, and for
+  /// no change at all (a rebuild for the time catches up with what no event named).
+  public func vouched(_ changed: [String]) -> [String]? {
+    batches > 1 && !changed.isEmpty && namesEveryChange ? changed : nil
   }
 
   /// Whether `path` is on a file system whose every change this machine's kernel sees
@@ -77,6 +89,7 @@ public final class FolderWatcher: @unchecked Sendable {
       if more.isEmpty { break }
       changed.formUnion(more)
     }
+    batches += 1
     return changed.sorted()
   }
 

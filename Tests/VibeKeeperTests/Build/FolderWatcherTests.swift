@@ -23,6 +23,17 @@ import Testing
       #expect(!polling.namesEveryChange)
       let kernel = FolderWatcher([folder.url], pollInterval: 0.02, kernelEvents: true)
       #expect(kernel.namesEveryChange == FolderWatcher.isLocal(folder.url.path))
+      // The first batch follows a load from before the watcher: never vouched for; the
+      // next ones are (on this machine's disks), and no change at all never is.
+      for (n, name) in ["gifts/a.md", "gifts/b.md"].enumerated() {
+        try folder.write(name, Data("x".utf8))
+        let changed = kernel.changes(timeout: 2, quiet: 0.05)
+        let polled = polling.changes(timeout: 2, quiet: 0.05)
+        #expect(changed.count == 1 && polled.count == 1)
+        #expect(kernel.vouched(changed) == (n == 1 && kernel.namesEveryChange ? changed : nil))
+        #expect(polling.vouched(polled) == nil)
+      }
+      #expect(kernel.vouched([]) == nil)
     #endif
   }
 

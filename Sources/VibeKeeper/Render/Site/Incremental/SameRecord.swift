@@ -10,15 +10,16 @@ import VibeBasics
 extension Gift {
   /// Whether `other` is surely the same gift, field by field.
   func isSame(as other: Gift) -> Bool {
-    meta.isSame(as: other.meta) && title.isSameText(as: other.title)
-      && recipient.isSameText(as: other.recipient)
-      && occasion == other.occasion
-      && (occasion?.written).isSameText(as: other.occasion?.written)
-      && sameBits(price, other.price) && currency.isSameText(as: other.currency)
-      && status == other.status && purchased == other.purchased && given == other.given
-      && url.isSameText(as: other.url) && photo.isSameText(as: other.photo)
-      && tags.isSameText(as: other.tags) && created == other.created
-      && description.isSameText(as: other.description)
+    isIdentical(to: other)
+      || meta.isSame(as: other.meta) && title.isSameText(as: other.title)
+        && recipient.isSameText(as: other.recipient)
+        && occasion == other.occasion
+        && (occasion?.written).isSameText(as: other.occasion?.written)
+        && sameBits(price, other.price) && currency.isSameText(as: other.currency)
+        && status == other.status && purchased == other.purchased && given == other.given
+        && url.isSameText(as: other.url) && photo.isSameText(as: other.photo)
+        && tags.isSameText(as: other.tags) && created == other.created
+        && description.isSameText(as: other.description)
   }
 }
 

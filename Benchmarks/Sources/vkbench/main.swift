@@ -3,6 +3,7 @@
 //   vkbench loader [RECORDS]        the data-folder loader on a generated household
 //   vkbench compare [...]           VibeKeeper against Hugo (see Benchmarks/run.sh)
 //   vkbench phases DATA OUTPUT      one build, step by step
+//   vkbench rebuilds DATA OUTPUT [N] one build, then N rebuilds after one changed file
 //   vkbench publish N DIR [RUNS]    the publisher alone: N pages, then one page changed
 //   vkbench fixture KIND N DIR      writes a fixture for profiling
 //   vkbench import [CONTACTS] [ROWS] `vibekeeper import` of a large vCard file and bank CSV
@@ -25,6 +26,8 @@ case "compare":
   }
 case "phases":
   try PhasesBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "rebuilds":
+  try RebuildBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "import":
   try ImportBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "actions":
@@ -45,7 +48,8 @@ case "fixture" where arguments.count == 4:
 default:
   print(
     "usage: vkbench templates [ITERATIONS] | loader [RECORDS] | compare [--quick] [--runs N]"
-      + " [--tmpfs-only] | phases DATA OUTPUT | publish N DIR [RUNS]"
+      + " [--tmpfs-only] | phases DATA OUTPUT | rebuilds DATA OUTPUT [N] [FILE]"
+      + " | publish N DIR [RUNS]"
       + " | fixture household|gifts N DIR | import [CONTACTS] [ROWS] | actions [RECORDS]"
       + " | snapshot DIR")
   exit(arguments.isEmpty ? 0 : 2)

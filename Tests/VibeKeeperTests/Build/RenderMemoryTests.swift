@@ -147,6 +147,33 @@ import VibeBasics
     #expect(again.rendered >= 1)
   }
 
+  /// A record page taken whole from the last build keeps its fingerprint only while the
+  /// globals it reads are the same (`PageSkipping.Basis`): the site's title, on every page,
+  /// renders every page again in the same process, and a rebuild after that renders none.
+  @Test func recordPagesTakenWholeFollowTheGlobalsTheyRead() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    var kept = SiteBuild.Kept()
+    try Self.compare(f, kept: &kept)
+    try Self.compare(f, kept: &kept)
+    let gifts = kept.renderMemory.values.gifts.count
+    let calm = try Self.compare(f, kept: &kept, changed: [])
+    #expect(calm.rendered == 0)
+    try f.edit("data/vibekeeper.yml") {
+      $0.replacingOccurrences(of: "title: The Okafor-Lindqvist household", with: "title: Home")
+    }
+    let retitled = try Self.compare(f, kept: &kept, changed: ["data/vibekeeper.yml"])
+    #expect(retitled.rendered >= gifts)
+    // Back again: the pages' fingerprints are the ones recorded two builds ago, not taken.
+    try f.edit("data/vibekeeper.yml") {
+      $0.replacingOccurrences(of: "title: Home", with: "title: The Okafor-Lindqvist household")
+    }
+    let back = try Self.compare(f, kept: &kept, changed: ["data/vibekeeper.yml"])
+    #expect(back.rendered >= gifts)
+    let after = try Self.compare(f, kept: &kept, changed: [])
+    #expect(after.rendered == 0)
+  }
+
   /// The manifests and build state kept between builds (`PublishMemory`) are taken only
   /// while the files beside the output are theirs: a build by another process in between
   /// (`vibekeeper build` in a terminal while `serve` runs) is read from disk.

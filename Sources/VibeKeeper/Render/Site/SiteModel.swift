@@ -47,7 +47,7 @@ struct SiteModel: Sendable {
   /// The model of `v`, taking the gift and contact values `memory` holds where they are
   /// made of the same inputs (nil: keep nothing).
   init(values v: SiteValues, memory: ValueMemory? = nil) {
-    var kept = memory.map { _ in ValueMemory(markdown: v.markdown) }
+    var kept = memory.map { _ in ValueMemory(markdown: v.markdown, refs: v.refs) }
     let records = SiteModel.records(v, withValues: true, memory: memory, kept: &kept)
     self.records = records.byKind
     globals = SiteModel.globals(v, records)

@@ -24,6 +24,9 @@ struct SitePlan {
     var record: (kind: RecordKind, id: String, location: SourceLocation)? = nil
     /// Whether the record's value is the last build's in this process (`RecordValue.isTaken`).
     var recordValueTaken = false
+    /// Whether the page is the last build's in this process, taken whole (its record's
+    /// value taken, and its template, path, title and so its every own value the same).
+    var reused = false
     /// The page's title (`page.title`).
     var title = ""
 
@@ -111,6 +114,7 @@ struct SitePlan {
         guard let path = links.path(kind, record.id) else { continue }
         if var same = last?.same(recordTemplate, path, record, kind: kind) {
           same.recordValueTaken = true
+          same.reused = true
           pages.append(same)
           continue
         }

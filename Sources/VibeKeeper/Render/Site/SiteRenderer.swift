@@ -120,7 +120,7 @@ public struct SiteRenderer: Sendable {
       fingerprints: PageFingerprint(
         environment: environment, library: library, codeIdentity: codeIdentity),
       lastBuild: lastBuild, published: publishedFiles, globals: globals, pageNames: pageNames,
-      jobs: jobs, elements: memory?.elementDigests ?? [:])
+      jobs: jobs, elements: memory?.elementDigests ?? [:], previous: memory?.skipBasis)
     if let memory { skipping.recordDigests = memory.pageDigests }
     steps.finish("globals")
     let results = renderPages(
@@ -137,6 +137,7 @@ public struct SiteRenderer: Sendable {
       kept.links = links
       kept.elementDigests = skipping.elementDigests
       kept.recordPages = SitePlan.RecordPages(planned)
+      kept.skipBasis = skipping.basis
       out.memory = kept
     }
     out.failed = out.failed || templateLeftOut
@@ -176,7 +177,7 @@ public struct SiteRenderer: Sendable {
       markdown: MarkdownOptions(
         allowRawHTML: settings.markdown.unsafeHTML,
         smartPunctuation: settings.markdown.smartPunctuation),
-      mediaSizes: sizes)
+      mediaSizes: sizes, reusing: memory?.values.refs)
   }
 
   /// The site's pages, without those that clash, and an error for each clash.

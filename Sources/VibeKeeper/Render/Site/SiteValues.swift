@@ -16,17 +16,30 @@ struct SiteValues: Sendable {
   let giftNamed: Set<String>
   /// The occasions of each contact, in household order.
   let occasionsByContact: [String: [Occasion]]
+  /// The links to records that values share.
+  let refs: Refs
   /// `{id, name, url}` of every contact, by id (one value shared by every link to it).
-  let contactRefs: [String: TemplateValue]
+  var contactRefs: [String: TemplateValue] { refs.contacts }
   /// `{id, name, url}` of every item, by id.
-  let itemRefs: [String: TemplateValue]
+  var itemRefs: [String: TemplateValue] { refs.items }
   /// `{id, name, url}` of every occasion, by id (a gift's occasion).
-  let occasionRefs: [String: TemplateValue]
+  var occasionRefs: [String: TemplateValue] { refs.occasions }
+
+  /// `{id, name, url, kind}` of every contact, item and occasion, by id: one value shared by
+  /// every link to the record, and kept from build to build in a process while it is the
+  /// same (so comparing a gift's inputs with the last build's finds the very same value).
+  struct Refs: Sendable {
+    var contacts: [String: TemplateValue] = [:]
+    var items: [String: TemplateValue] = [:]
+    var occasions: [String: TemplateValue] = [:]
+  }
 
   /// The values of a household and its analyses; the lookups records share are built here.
+  /// A link in `last` (the last build's in this process) that is the same is taken.
   init(
     household: Household, analysis: HouseholdAnalysis, links: Permalinks,
-    markdown: MarkdownOptions, mediaSizes: [String: (width: Int, height: Int)]
+    markdown: MarkdownOptions, mediaSizes: [String: (width: Int, height: Int)],
+    reusing last: Refs? = nil
   ) {
     self.household = household
     self.analysis = analysis
@@ -40,20 +53,29 @@ struct SiteValues: Sendable {
       if let contact = o.contact { occasions[contact, default: []].append(o) }
     }
     occasionsByContact = occasions
-    contactRefs = SiteValues.refs(.contacts, household.contacts.map { ($0.id, $0.name) }, links)
-    itemRefs = SiteValues.refs(.items, household.items.map { ($0.id, $0.name) }, links)
-    occasionRefs = SiteValues.refs(
-      .occasions, household.occasions.map { ($0.id, $0.title) }, links)
+    refs = Refs(
+      contacts: SiteValues.refs(
+        .contacts, household.contacts.map { ($0.id, $0.name) }, links, last?.contacts),
+      items: SiteValues.refs(.items, household.items.map { ($0.id, $0.name) }, links, last?.items),
+      occasions: SiteValues.refs(
+        .occasions, household.occasions.map { ($0.id, $0.title) }, links, last?.occasions))
   }
 
-  /// The reference of each record by id (the first of a repeated id, as look-ups find).
+  /// The reference of each record by id (the first of a repeated id, as look-ups find);
+  /// one in `last` that is the same is taken.
   private static func refs(
-    _ kind: RecordKind, _ records: [(id: String, name: String)], _ links: Permalinks
+    _ kind: RecordKind, _ records: [(id: String, name: String)], _ links: Permalinks,
+    _ last: [String: TemplateValue]?
   ) -> [String: TemplateValue] {
     var refs: [String: TemplateValue] = [:]
     refs.reserveCapacity(records.count)
     for r in records where refs[r.id] == nil {
-      refs[r.id] = SiteValues.ref(kind, r.id, r.name, links: links)
+      let made = SiteValues.ref(kind, r.id, r.name, links: links)
+      if let kept = last?[r.id], kept.isSame(as: made) {
+        refs[r.id] = kept
+      } else {
+        refs[r.id] = made
+      }
     }
     return refs
   }

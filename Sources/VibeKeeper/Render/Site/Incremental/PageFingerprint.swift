@@ -2,7 +2,7 @@
 /// path, the source of every template its render used, "today" when a date filter ran, and
 /// what it read of its context (see `ReadSet`). Equal fingerprints mean the render would
 /// give the same bytes, so the page can be left as published.
-struct PageFingerprint {
+struct PageFingerprint: Equatable, Sendable {
   /// The environment's fingerprint.
   let environment: Fingerprint
   /// The fingerprint of each template's source, by name.

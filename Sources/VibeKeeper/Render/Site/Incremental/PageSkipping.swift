@@ -17,16 +17,32 @@ struct PageSkipping: Sendable {
   /// The digests of the elements of the global lists the last record's pages read, for the
   /// next build in the process (`ReadSet.digest(of:reusing:)`).
   private(set) var elementDigests: [ReadSet.Member: ReadSet.ElementDigests] = [:]
+  /// What this build's fingerprints are made from, for the next build in the process.
+  private(set) var basis: Basis?
+  /// For each of the last record's distinct reads, whether the globals it reads digest as
+  /// they did in the last build in this process, with the same basis (`Basis`).
+  private let sameGlobals: [Bool]
+
+  /// What a build's page fingerprints are made from besides the page itself: the
+  /// environment, the templates and the date (`PageFingerprint`), every global's name, and
+  /// what each distinct reads saw of the globals. A page taken whole from the last build in
+  /// the process (`SitePlan.Page.reused`), whose reads saw the same of the globals under the
+  /// same basis, gets the fingerprint it got then, without hashing it again.
+  struct Basis: Sendable {
+    let fingerprints: PageFingerprint
+    let globalNames: Set<String>
+    let globalDigests: [RenderReads: [Fingerprint?]]
+  }
 
   /// Prepares the skip decisions: the globals' digests are worked out once per distinct
   /// (name, reads) pair, on `jobs` workers, instead of once per page. `pageNames` are the
   /// names a page's own context may bind (never taken from the globals). The digests of
   /// global lists' elements that are the same as in `elements` (the last build's in the
-  /// process) are taken from there.
+  /// process) are taken from there; `previous` is the last build's `basis` in the process.
   init(
     fingerprints: PageFingerprint, lastBuild: PageRecord?, published: [String: ContentHash],
     globals: [String: TemplateValue], pageNames: Set<String>, jobs: Int,
-    elements: [ReadSet.Member: ReadSet.ElementDigests] = [:]
+    elements: [ReadSet.Member: ReadSet.ElementDigests] = [:], previous: Basis? = nil
   ) {
     self.fingerprints = fingerprints
     let last = lastBuild?.environment == fingerprints.environment ? lastBuild : nil
@@ -34,6 +50,7 @@ struct PageSkipping: Sendable {
     self.published = published
     guard let last else {
       globalDigests = []
+      sameGlobals = []
       return
     }
     var wanted: [ReadSet.Member] = []
@@ -53,6 +70,16 @@ struct PageSkipping: Sendable {
     }
     let byMember = Dictionary(zip(members, digests), uniquingKeysWith: { a, _ in a })
     globalDigests = last.reads.map { reads in reads.context.members.map { byMember[$0] } }
+    let names = Set(globals.keys)
+    let comparable =
+      previous.map { $0.fingerprints == fingerprints && $0.globalNames == names } ?? false
+    sameGlobals = zip(last.reads, globalDigests).map { reads, digests in
+      comparable && previous?.globalDigests[reads] == digests
+    }
+    basis = Basis(
+      fingerprints: fingerprints, globalNames: names,
+      globalDigests: Dictionary(
+        zip(last.reads, globalDigests), uniquingKeysWith: { a, _ in a }))
   }
 
   /// The page's record entry, its reads and their number in the last record when the
@@ -69,6 +96,13 @@ struct PageSkipping: Sendable {
     else { return nil }
     let known = globalDigests[entry.readsIndex]
     let reads = last.reads[entry.readsIndex]
+    // A page taken whole, reading the same of the globals: its fingerprint is the one it
+    // got in the last build (every input to it is the same), so it is not hashed again.
+    if page.reused, sameGlobals[entry.readsIndex],
+      let kept = recordDigests.pages[page.path], kept.fingerprint == entry.fingerprint
+    {
+      return (entry.fingerprint, entry, reads, kept.digests)
+    }
     var digests: [PageDigestMemory.Member] = []
     let fingerprint = fingerprints.of(
       template: page.template, path: page.path, reads: reads,

@@ -20,6 +20,8 @@ public struct RenderMemory: Sendable {
   var elementDigests: [ReadSet.Member: ReadSet.ElementDigests] = [:]
   /// The record pages as planned (`SitePlan.RecordPages`).
   var recordPages = SitePlan.RecordPages()
+  /// What the page fingerprints were made from (`PageSkipping.Basis`).
+  var skipBasis: PageSkipping.Basis?
 
   /// An empty memory (the first build makes everything).
   public init() {}

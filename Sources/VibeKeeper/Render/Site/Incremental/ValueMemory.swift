@@ -24,6 +24,8 @@ struct ValueMemory: Sendable {
   var gifts: [String: Made<SiteValues.GiftInputs>] = [:]
   /// Contact values by id.
   var contacts: [String: Made<SiteValues.ContactInputs>] = [:]
+  /// The links to records the values were made with.
+  var refs: SiteValues.Refs?
 
   /// The value of gift `g`: the kept one when it was made of the same inputs (`taken`),
   /// else made; recorded in `kept` either way (when there is one).
@@ -31,7 +33,7 @@ struct ValueMemory: Sendable {
     value: TemplateValue, taken: Bool
   ) {
     let (made, taken) = take(
-      gifts[g.id], v.giftInputs(g), v, same: { $0.isSame(as: $1) }, make: v.gift)
+      gifts[g.id], v.giftInputs(g), v, same: { $0.isSame(as: $1) }, make: { v.gift($0) })
     kept?.gifts[g.id] = made
     return (made.value, taken)
   }
@@ -41,7 +43,8 @@ struct ValueMemory: Sendable {
     value: TemplateValue, taken: Bool
   ) {
     let (made, taken) = take(
-      contacts[c.id], v.contactInputs(c), v, same: { $0.isSame(as: $1) }, make: v.contact)
+      contacts[c.id], v.contactInputs(c), v, same: { $0.isSame(as: $1) },
+      make: { v.contact($0) })
     kept?.contacts[c.id] = made
     return (made.value, taken)
   }

@@ -12,23 +12,54 @@ import VibeBasics
 ///   `feeds/TOKEN/NAME.ics`: `FeedAddresses`);
 /// - names starting with `_` and everything under `partials/` are layouts and includes.
 struct SitePlan {
-  /// One output to render.
+  /// One output to render. Its fields live in one shared buffer (`CopyOnWrite`): a plan
+  /// of 10,000 pages is passed, filtered and kept without copying each page's texts.
   struct Page {
+    private struct Fields: Sendable {
+      let template: String
+      let path: String
+      let context: [String: TemplateValue]
+      let record: (kind: RecordKind, id: String, location: SourceLocation)?
+      var recordValueTaken: Bool
+      var reused = false
+      let title: String
+    }
+
+    private var fields: CopyOnWrite<Fields>
+
     /// The template's name.
-    let template: String
+    var template: String { fields.value.template }
     /// The output path.
-    let path: String
+    var path: String { fields.value.path }
     /// The page's own context values (added to the globals).
-    let context: [String: TemplateValue]
+    var context: [String: TemplateValue] { fields.value.context }
     /// The record the page shows, for a record page.
-    var record: (kind: RecordKind, id: String, location: SourceLocation)? = nil
+    var record: (kind: RecordKind, id: String, location: SourceLocation)? { fields.value.record }
     /// Whether the record's value is the last build's in this process (`RecordValue.isTaken`).
-    var recordValueTaken = false
+    var recordValueTaken: Bool {
+      _read { yield fields.value.recordValueTaken }
+      _modify { yield &fields.value.recordValueTaken }
+    }
     /// Whether the page is the last build's in this process, taken whole (its record's
     /// value taken, and its template, path, title and so its every own value the same).
-    var reused = false
+    var reused: Bool {
+      _read { yield fields.value.reused }
+      _modify { yield &fields.value.reused }
+    }
     /// The page's title (`page.title`).
-    var title = ""
+    var title: String { fields.value.title }
+
+    /// A page.
+    init(
+      template: String, path: String, context: [String: TemplateValue],
+      record: (kind: RecordKind, id: String, location: SourceLocation)? = nil,
+      recordValueTaken: Bool = false, title: String = ""
+    ) {
+      fields = CopyOnWrite(
+        Fields(
+          template: template, path: path, context: context, record: record,
+          recordValueTaken: recordValueTaken, title: title))
+    }
 
     /// What makes the page, for messages: `template pages/index.html` or `gift 'lamp'`.
     var origin: String {

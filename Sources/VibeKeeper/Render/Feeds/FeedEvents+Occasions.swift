@@ -10,23 +10,39 @@ extension FeedEvents {
   /// what is already bought. 29 February birthdays follow the contact's `leap_birthday`;
   /// yearly 29 February occasions fall on 28 February.
   public static func occasions(_ inputs: FeedInputs) -> [FeedEvent] {
+    var lines = GiftLines(reusing: inputs.giftLines)
+    return occasions(inputs, lines: &lines)
+  }
+
+  /// The birthdays and occasions, each gift's line made in `lines`.
+  static func occasions(_ inputs: FeedInputs, lines: inout GiftLines) -> [FeedEvent] {
     let index = inputs.analysis.gifts
-    var lines = GiftLines()
     return birthdays(inputs, index, &lines) + occasionRecords(inputs, index, &lines)
   }
 
   /// Each gift's line in the events' descriptions ("- Lamp (20.50 EUR)"), made once
-  /// however many years and occasions list it (gift ids are unique in a household).
-  struct GiftLines {
-    private var byID: [String: String] = [:]
+  /// however many years and occasions list it (gift ids are unique in a household), and
+  /// taken from the last build in the process for a gift that is the same.
+  struct GiftLines: Sendable {
+    private var byID: [String: (gift: Gift, line: String)] = [:]
+    /// The last build's lines in this process.
+    private let last: [String: (gift: Gift, line: String)]
+
+    /// No line made yet; `last` (the last build's lines in the process) is taken from.
+    init(reusing last: GiftLines? = nil) { self.last = last?.byID ?? [:] }
 
     /// The line of `gift`.
     mutating func line(_ gift: Gift) -> String {
-      if let known = byID[gift.id] { return known }
-      let made =
-        "- " + gift.title
-        + (gift.price.map { " (" + Currency.format($0, code: gift.currency) + ")" } ?? "")
-      byID[gift.id] = made
+      if let known = byID[gift.id] { return known.line }
+      let made: String
+      if let kept = last[gift.id], kept.gift.isSame(as: gift) {
+        made = kept.line
+      } else {
+        made =
+          "- " + gift.title
+          + (gift.price.map { " (" + Currency.format($0, code: gift.currency) + ")" } ?? "")
+      }
+      byID[gift.id] = (gift, made)
       return made
     }
   }
@@ -46,7 +62,7 @@ extension FeedEvents {
       }
       for (year, date, picked) in dated {
         // Each year's stamp from what that year's events show.
-        let stamp = inputs.stamps.stamp([contact.meta] + (picked.ideas + picked.bought).map(\.meta))
+        let stamp = inputs.stamps.stamp(contact.meta, gifts: picked.ideas, picked.bought)
         let gifts = giftText(picked, for: contact.name, lines: &lines)
         let summary =
           contact.age(on: date).map { "\(contact.name) turns \($0)" }
@@ -89,8 +105,7 @@ extension FeedEvents {
         takesGifts ? OccasionGifts.forOccasion(occasion, in: index, on: date) : .init()
       }
       for ((year, date), picked) in zip(dates, picks) {
-        let stamp = inputs.stamps.stamp(
-          [occasion.meta] + (picked.ideas + picked.bought).map(\.meta))
+        let stamp = inputs.stamps.stamp(occasion.meta, gifts: picked.ideas, picked.bought)
         let gifts = giftText(picked, for: contact?.name, lines: &lines)
         // The count of years is for an anniversary, not for a holiday written with the
         // year it was first entered.

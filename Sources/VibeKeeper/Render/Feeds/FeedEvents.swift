@@ -18,6 +18,8 @@ public struct FeedInputs: Sendable {
   /// What the previous build published, when known: a series first published without any
   /// other start keeps the start it had.
   public var previous: FeedState?
+  /// The gifts' lines the last build in the process made (`FeedEvents.GiftLines`).
+  var giftLines: FeedEvents.GiftLines?
 
   /// Collects the inputs (`links` are made from the household when not given).
   public init(
@@ -66,11 +68,15 @@ public struct FeedInputs: Sendable {
 /// stamps (see the `FeedEvents+*.swift` builders).
 public enum FeedEvents {
   /// Every event of every topic, by start date, then UID.
-  public static func all(_ inputs: FeedInputs) -> [FeedEvent] {
+  public static func all(_ inputs: FeedInputs) -> [FeedEvent] { made(inputs).events }
+
+  /// Every event, and the gifts' lines made for them (for the next build in the process).
+  static func made(_ inputs: FeedInputs) -> (events: [FeedEvent], lines: GiftLines) {
+    var lines = GiftLines(reusing: inputs.giftLines)
     let events =
-      occasions(inputs) + reminders(inputs) + pantry(inputs) + shopping(inputs)
+      occasions(inputs, lines: &lines) + reminders(inputs) + pantry(inputs) + shopping(inputs)
       + streaks(inputs) + budgets(inputs)
-    return sorted(distinctUIDs(events))
+    return (sorted(distinctUIDs(events)), lines)
   }
 
   /// Ids that differ only in characters a UID cannot carry (`a/b`, `a-b`) would share a UID:

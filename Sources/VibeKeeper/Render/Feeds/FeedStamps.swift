@@ -34,4 +34,14 @@ public struct FeedStamps: Sendable, Equatable {
   public func stamp(_ metas: [RecordMeta]) -> Date {
     metas.map(stamp).max() ?? FeedStamps.fixed
   }
+
+  /// The latest stamp of a record and the gifts listed with it (no record's metadata is
+  /// copied: an event can list a thousand gifts).
+  func stamp(_ meta: RecordMeta, gifts: [Gift]...) -> Date {
+    var latest = stamp(meta)
+    for list in gifts {
+      for gift in list { latest = max(latest, stamp(gift.meta)) }
+    }
+    return latest
+  }
 }

@@ -11,13 +11,16 @@ public struct Feeds: Sendable {
   public let vtimezone: [String]
   /// The value formats used.
   public let format: ICSFormat
+  /// The gifts' lines, for the next build in the process.
+  let giftLines: FeedEvents.GiftLines
 
   /// Builds the events and numbers them against the previous build's state.
   public init(_ inputs: FeedInputs, previous: FeedState?) {
     var inputs = inputs
     inputs.previous = previous
-    let (events, state) = FeedSequence.apply(
-      FeedEvents.all(inputs), previous: previous, format: inputs.format)
+    let made = FeedEvents.made(inputs)
+    giftLines = made.lines
+    let (events, state) = FeedSequence.apply(made.events, previous: previous, format: inputs.format)
     self.events = events
     self.state = state
     format = inputs.format

@@ -138,6 +138,7 @@ public struct SiteRenderer: Sendable {
       kept.elementDigests = skipping.elementDigests
       kept.recordPages = SitePlan.RecordPages(planned)
       kept.skipBasis = skipping.basis
+      kept.giftLines = prelude.giftLines
       out.memory = kept
     }
     out.failed = out.failed || templateLeftOut
@@ -199,10 +200,11 @@ public struct SiteRenderer: Sendable {
       case 0:
         return .model(SiteModel(values: values, memory: memory?.values))
       case 1:
-        let feeds = Feeds(
-          FeedInputs(household: household, analysis: analysis, stamps: feedStamps, links: links),
-          previous: previousFeedState)
-        return .feeds(feeds.templateValues, feeds.state)
+        var inputs = FeedInputs(
+          household: household, analysis: analysis, stamps: feedStamps, links: links)
+        inputs.giftLines = memory?.giftLines
+        let feeds = Feeds(inputs, previous: previousFeedState)
+        return .feeds(feeds.templateValues, feeds.state, feeds.giftLines)
       default:
         // `search-index.json`, and the script the search page loads (fetch of a local file
         // is blocked from file://); JSONValue escapes <, > and & so it is safe in a script.
@@ -216,7 +218,8 @@ public struct SiteRenderer: Sendable {
     for part in parts {
       switch part {
       case .model(let model): prelude.model = model
-      case .feeds(let values, let state): (prelude.feedValues, prelude.feedState) = (values, state)
+      case .feeds(let values, let state, let lines):
+        (prelude.feedValues, prelude.feedState, prelude.giftLines) = (values, state, lines)
       case .search(let index, let kept): (prelude.searchIndex, prelude.searchMemory) = (index, kept)
       }
     }
@@ -415,6 +418,8 @@ private struct Prelude {
   var searchIndex = ""
   /// The search index's entries, for the next build in the process.
   var searchMemory: SearchMemory?
+  /// The gifts' lines in the feeds, for the next build in the process.
+  var giftLines: FeedEvents.GiftLines?
   let markdown: MarkdownOptions
 
   init(markdown: MarkdownOptions) { self.markdown = markdown }
@@ -423,7 +428,7 @@ private struct Prelude {
 /// One of the three independent parts of the prelude.
 private enum PreludePart: Sendable {
   case model(SiteModel)
-  case feeds([String: TemplateValue], FeedState)
+  case feeds([String: TemplateValue], FeedState, FeedEvents.GiftLines)
   case search(String, SearchMemory?)
 }
 

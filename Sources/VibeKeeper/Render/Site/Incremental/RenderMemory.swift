@@ -20,6 +20,8 @@ public struct RenderMemory: Sendable {
   var elementDigests: [ReadSet.Member: ReadSet.ElementDigests] = [:]
   /// The record pages as planned (`SitePlan.RecordPages`).
   var recordPages = SitePlan.RecordPages()
+  /// The gifts' lines in the feeds (`FeedEvents.GiftLines`).
+  var giftLines: FeedEvents.GiftLines?
   /// What the page fingerprints were made from (`PageSkipping.Basis`).
   var skipBasis: PageSkipping.Basis?
 

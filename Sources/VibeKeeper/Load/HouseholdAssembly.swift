@@ -8,6 +8,8 @@ struct HouseholdAssembly {
   private var household = Household()
   /// The records that name others: kind, position in the kind's list, the references.
   private var referencing: [(kind: RecordKind, index: Int, references: [Reference])] = []
+  /// How many records of each kind are kept so far (their lists' counts).
+  private var kept: [RecordKind: Int] = [:]
   private var diagnostics: [Diagnostic] = []
   private var firstSeen: [RecordKind: [String: SourceLocation]] = [:]
   /// The records left out because they had an error, by kind and id.
@@ -53,7 +55,9 @@ struct HouseholdAssembly {
         continue
       }
       firstSeen[kind, default: [:]][meta.id] = meta.location
-      if !refs.isEmpty { referencing.append((kind, household.count(of: kind), refs)) }
+      let index = kept[kind, default: 0]
+      if !refs.isEmpty { referencing.append((kind, index, refs)) }
+      kept[kind] = index + 1
       record.insert(into: &household)
     }
   }

@@ -108,10 +108,14 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
 
   /// Appends `description` as UTF-8.
   public func append(to out: inout [UInt8]) {
-    for word in [high, low] {
-      for shift in stride(from: 60, through: 0, by: -4) {
-        out.append(Fingerprint.digits[Int((word >> UInt64(shift)) & 0xF)])
-      }
+    Fingerprint.appendHex(high, to: &out)
+    Fingerprint.appendHex(low, to: &out)
+  }
+
+  /// Appends the 16 hex digits of `word`.
+  private static func appendHex(_ word: UInt64, to out: inout [UInt8]) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      out.append(digits[Int((word >> UInt64(shift)) & 0xF)])
     }
   }
 

@@ -300,6 +300,8 @@ public struct SiteRenderer: Sendable {
   ) -> Output {
     var out = Output()
     out.record = record
+    out.record.reserveCapacity(pages.count)
+    out.files.reserveCapacity(pages.count + 2)
     // A record page that failed is the record's failure where its template rendered
     // another record's page, or has one record only (its data and the template cannot be
     // told apart: the record is left out, the site is published). A template that failed

@@ -33,6 +33,9 @@ public struct PageRecord: Sendable, Equatable {
     self.environment = environment
   }
 
+  /// Makes room for `count` pages.
+  mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
   /// Records how the page at `path` was rendered.
   public mutating func set(
     _ path: String, fingerprint: Fingerprint, output: ContentHash, reads: RenderReads
@@ -79,27 +82,29 @@ public struct PageRecord: Sendable, Equatable {
     var out = Array(PageRecord.header.utf8)
     out += Array("env \(environment)\n".utf8)
     // The reads in order of first use by path, so equal records give equal bytes.
-    var numbers: [Int: Int] = [:]
+    var numbers = [Int?](repeating: nil, count: reads.count)
     var order: [Int] = []
-    let paths = entries.keys.sorted()
-    for path in paths {
-      guard let n = entries[path]?.readsIndex, numbers[n] == nil else { continue }
-      numbers[n] = order.count
-      order.append(n)
+    // Sorted once, entries and all (no look-up per path).
+    let sorted = entries.sorted { $0.key < $1.key }
+    for (_, e) in sorted
+    where numbers.indices.contains(e.readsIndex) && numbers[e.readsIndex] == nil {
+      numbers[e.readsIndex] = order.count
+      order.append(e.readsIndex)
     }
     out += Array("reads \(order.count)\n".utf8)
     for n in order {
       reads[n].encode(into: &out)
       out.append(UInt8(ascii: "\n"))
     }
-    out += Array("pages \(paths.count)\n".utf8)
-    for path in paths {
-      guard let e = entries[path], let n = numbers[e.readsIndex] else { continue }
+    out += Array("pages \(sorted.count)\n".utf8)
+    out.reserveCapacity(out.count + sorted.count * 120)
+    for (path, e) in sorted {
+      guard numbers.indices.contains(e.readsIndex), let n = numbers[e.readsIndex] else { continue }
       e.fingerprint.append(to: &out)
       out.append(UInt8(ascii: " "))
       e.output.append(to: &out)
       out.append(UInt8(ascii: " "))
-      out += Array(String(n).utf8)
+      out.append(contentsOf: String(n).utf8)
       out.append(UInt8(ascii: " "))
       ByteCoding.appendLengthPrefixed(path, to: &out)
       out.append(UInt8(ascii: "\n"))

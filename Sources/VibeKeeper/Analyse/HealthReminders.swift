@@ -29,6 +29,9 @@ public struct ReminderStatus: Hashable, Sendable {
   public var lastDone: LocalDate?
   /// A one-time reminder whose time has passed, not marked done, and enabled.
   public var overdue: Bool
+  /// How long after its time an occurrence not marked counts as missed, in seconds
+  /// (`notify.missed_after`).
+  public var missedAfter: TimeInterval = 0
   /// The schedule has no occurrence at or after now (a one-time reminder in the past, a
   /// weekly one past its last day and time); whether enabled or done does not matter.
   public var ended: Bool
@@ -72,7 +75,8 @@ public enum HealthReminders {
   /// not overdue); a weekly reminder done today still shows today's later occurrence as
   /// next (the schedule itself does not change), and `doneToday` says it is done.
   public static func status(
-    of reminder: Reminder, clock: LocalClock, count: Int = defaultCount, doses: [Dose] = []
+    of reminder: Reminder, clock: LocalClock, count: Int = defaultCount, doses: [Dose] = [],
+    missedAfter: TimeInterval = 0
   ) -> ReminderStatus {
     let schedule = reminder.schedule
     let upcoming = schedule.nextOccurrences(max(count, 1), atOrAfter: clock.now, clock: clock)
@@ -89,7 +93,8 @@ public enum HealthReminders {
     let doneDay = reminder.done.flatMap { $0 <= clock.today ? $0 : nil }
     let doneOnce = isOnce && (doneDay != nil || answered)
     let next = reminder.enabled && !doneOnce ? upcoming : []
-    let history = ReminderHistory.recent(of: reminder, doses: doses, clock: clock)
+    let history = ReminderHistory.recent(
+      of: reminder, doses: doses, clock: clock, missedAfter: missedAfter)
     let today = history.filter { clock.localDate(of: $0.due) == clock.today }
     var status = ReminderStatus(
       reminder: reminder, scheduleText: schedule.text, nextOccurrence: next.first,
@@ -101,6 +106,7 @@ public enum HealthReminders {
       ended: upcoming.isEmpty)
     status.today = today
     status.history = history
+    status.missedAfter = missedAfter
     status.adherence = reminder.enabled ? ReminderHistory.adherence(history, clock: clock) : .empty
     return status
   }
@@ -112,8 +118,10 @@ public enum HealthReminders {
   ) -> [ReminderStatus] {
     var doses: [String: [Dose]] = [:]
     for d in household.doses { doses[d.reminder, default: []].append(d) }
+    let missedAfter = TimeInterval(household.settings.notify.missedAfter * 60)
     return household.reminders.map {
-      status(of: $0, clock: clock, count: count, doses: doses[$0.id] ?? [])
+      status(
+        of: $0, clock: clock, count: count, doses: doses[$0.id] ?? [], missedAfter: missedAfter)
     }.sorted { a, b in
       if a.overdue != b.overdue { return a.overdue }
       switch (a.nextOccurrence, b.nextOccurrence) {

@@ -2,8 +2,8 @@ import Foundation
 
 /// When what the site shows about "now" changes next, so a long-running `serve` rebuilds
 /// exactly then and is never stale: the next local midnight (today moves on: streaks at
-/// risk, days until, expiry), each reminder occurrence coming due (upcoming turns to
-/// missed, the next dose moves on), each occasion's reminder time (listed while ahead), and
+/// risk, days until, expiry), each reminder occurrence coming due (the next dose moves on)
+/// and turning missed (`notify.missed_after` later), each occasion's reminder time (listed while ahead), and
 /// the streak reminder's time today (the feed gives today's reminder only while it is
 /// ahead), and a dose or result marked for a moment still ahead.
 public enum NextChange {
@@ -17,7 +17,10 @@ public enum NextChange {
       if moment > now, moment < next { next = moment }
     }
     for status in analysis.reminders {
-      for occurrence in status.today { consider(occurrence.due) }
+      for occurrence in status.today {
+        consider(occurrence.due)
+        consider(occurrence.due.addingTimeInterval(status.missedAfter + 1))
+      }
       if let upcoming = status.nextOccurrence { consider(upcoming) }
     }
     // An occasion's reminder times are listed only while they are ahead.

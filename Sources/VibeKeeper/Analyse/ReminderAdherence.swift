@@ -6,9 +6,10 @@ public enum OccurrenceState: String, Sendable, Hashable, CaseIterable {
   case done
   /// Marked skipped on purpose.
   case skipped
-  /// Its time has passed and it is not marked: shown until the day ends.
+  /// Its time has passed by more than `notify.missed_after` and it is not marked: shown
+  /// until the day ends.
   case missed
-  /// Still ahead.
+  /// Still ahead, or due less than `notify.missed_after` ago (to do).
   case upcoming
 }
 
@@ -57,10 +58,13 @@ public enum ReminderHistory {
 
   /// The occurrences of `reminder` from the start of `from` through the end of `through`,
   /// each with its state at the clock's now. A dose names the occurrence it answers in
-  /// `due`; one without `due` answers the first unanswered occurrence of its day.
+  /// `due`; one without `due` answers the first unanswered occurrence of its day. An
+  /// occurrence not marked is missed once its time is more than `missedAfter` seconds
+  /// past (`notify.missed_after`, the moment the missed follow-up is sent), and to do
+  /// until then.
   public static func occurrences(
     of reminder: Reminder, doses: [Dose], from: LocalDate, through: LocalDate,
-    clock: LocalClock, asOfNow: Bool = true
+    clock: LocalClock, asOfNow: Bool = true, missedAfter: TimeInterval = 0
   ) -> [ReminderOccurrence] {
     guard reminder.enabled, from <= through else { return [] }
     let start = clock.startOfDay(from)
@@ -103,7 +107,8 @@ public enum ReminderHistory {
       } else {
         out.append(
           ReminderOccurrence(
-            due: due, state: due < clock.now ? .missed : .upcoming, marked: nil, note: nil))
+            due: due, state: due.addingTimeInterval(missedAfter) < clock.now ? .missed : .upcoming,
+            marked: nil, note: nil))
       }
     }
     return out
@@ -123,14 +128,17 @@ public enum ReminderHistory {
   }
 
   /// The occurrences of the `windowDays` days ending today (from the day the reminder's
-  /// history begins, when later), each with its state.
-  public static func recent(of reminder: Reminder, doses: [Dose], clock: LocalClock)
-    -> [ReminderOccurrence]
-  {
+  /// history begins, when later), each with its state (missed `missedAfter` seconds after
+  /// its time).
+  public static func recent(
+    of reminder: Reminder, doses: [Dose], clock: LocalClock, missedAfter: TimeInterval = 0
+  ) -> [ReminderOccurrence] {
     let today = clock.today
     let from = today.adding(days: -(windowDays - 1))
     let begins = max(from, firstDay(of: reminder, doses: doses, clock: clock))
-    return occurrences(of: reminder, doses: doses, from: begins, through: today, clock: clock)
+    return occurrences(
+      of: reminder, doses: doses, from: begins, through: today, clock: clock,
+      missedAfter: missedAfter)
   }
 
   /// The adherence of a reminder's `recent` occurrences, over the `windowDays` days ending

@@ -71,6 +71,34 @@ import Testing
       ).missedToday)
   }
 
+  /// A dose not marked is to do until `notify.missed_after` has passed (the moment `notify`
+  /// sends its missed follow-up), then missed; with `0`, missed as soon as it is due.
+  @Test func aDoseIsMissedOnceMissedAfterHasPassed() throws {
+    let h = try household()
+    func drops(_ now: String, in h: Household) throws -> ReminderStatus {
+      let clock = LocalClock(now: utc(now), timeZone: berlin)
+      return try #require(
+        HealthReminders.statuses(in: h, clock: clock).first { $0.reminder.id == "drops" })
+    }
+    // 21:10 in Berlin: due ten minutes ago, still to do; not counted yet.
+    let soon = try drops("2026-11-24T20:10", in: h)
+    #expect(soon.today.map(\.state) == [.upcoming])
+    #expect(!soon.missedToday)
+    #expect(soon.adherence.missed == 4)
+    // 21:31: past the 30 minutes, missed.
+    let late = try drops("2026-11-24T20:31", in: h)
+    #expect(late.today.map(\.state) == [.missed])
+    #expect(late.adherence.missed == 5)
+    var strict = h
+    strict.settings.notify.missedAfter = 0
+    #expect(try drops("2026-11-24T20:01", in: strict).today.map(\.state) == [.missed])
+    // The report says the same.
+    let clock = LocalClock(now: utc("2026-11-24T20:10"), timeZone: berlin)
+    let report = Reports.reminders(h, analysis: HouseholdAnalysis(h, clock: clock))
+    let row = report.tables[0].rows.first { $0[0] == "Drops" } ?? []
+    #expect(row.last?.contains("4 missed") == true)
+  }
+
   @Test func theReportAndThePageShowIt() throws {
     let h = try household()
     let clock = LocalClock(now: utc("2026-11-24T19:00"), timeZone: berlin)

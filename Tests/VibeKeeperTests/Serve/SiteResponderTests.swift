@@ -165,7 +165,9 @@ import Testing
           household, clock: LocalClock(now: utc(now), timeZone: household.settings.timeZone)))
     }
     #expect(next("2026-11-24T10:00") == utc("2026-11-24T20:00"))  // 21:00 in Berlin
-    #expect(next("2026-11-24T20:00") == utc("2026-11-24T23:00"))  // then midnight
+    // Then the moment it turns missed, `notify.missed_after` (30 minutes) later.
+    #expect(next("2026-11-24T20:00") == utc("2026-11-24T20:30").addingTimeInterval(1))
+    #expect(next("2026-11-24T20:31") == utc("2026-11-24T23:00"))  // then midnight
     // Across the end of summer time: midnight is 22:00 UTC before, 23:00 after.
     #expect(next("2026-10-24T20:30") == utc("2026-10-24T22:00"))
     #expect(next("2026-12-31T22:30") == utc("2026-12-31T23:00"))

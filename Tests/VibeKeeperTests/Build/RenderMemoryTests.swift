@@ -174,6 +174,28 @@ import VibeBasics
     #expect(after.rendered == 0)
   }
 
+  /// A plan found without a clash is not checked again while its paths are the same
+  /// (`SitePlan.ClashFree`); a record whose page would clash, added in the same process, is
+  /// still found and left out, as a build with no memory leaves it out.
+  @Test func aClashAddedInTheSameProcessIsFound() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    var kept = SiteBuild.Kept()
+    try Self.compare(f, kept: &kept)
+    try Self.compare(f, kept: &kept, changed: [])
+    #expect(kept.renderMemory.clashFree != nil)
+    // Its page would go in a folder named as another gift's page.
+    let added = "data/gifts/olive-tree.html/pot.md"
+    try f.write(added, "---\ntitle: Pot\n---\n")
+    let clash = try Self.compare(f, kept: &kept, changed: [added])
+    #expect(
+      clash.diagnostics.contains { $0.message.contains("would write gifts/olive-tree.html/") })
+    #expect(kept.renderMemory.clashFree == nil)
+    try f.remove(added)
+    let fixed = try Self.compare(f, kept: &kept, changed: [added])
+    #expect(!fixed.diagnostics.contains { $0.message.contains("would write") })
+  }
+
   /// The manifests and build state kept between builds (`PublishMemory`) are taken only
   /// while the files beside the output are theirs: a build by another process in between
   /// (`vibekeeper build` in a terminal while `serve` runs) is read from disk.

@@ -75,6 +75,20 @@ struct SitePlan {
     }
   }
 
+  /// The paths of a plan found without a clash (no two pages with one path, no page where
+  /// another is a folder, none on a reserved output), kept for the next build in the process:
+  /// whether a plan clashes depends on its paths and the reserved outputs alone.
+  struct ClashFree: Sendable {
+    let paths: [String]
+    let reserved: Set<String>
+
+    /// Whether `pages` have these very paths, in this order, beside the same reserved outputs.
+    func holds(_ pages: [Page], reserved: Set<String>) -> Bool {
+      guard pages.count == paths.count, reserved == self.reserved else { return false }
+      return zip(pages, paths).allSatisfy { $0.path.isSameText(as: $1) }
+    }
+  }
+
   /// The record pages of a build, by path, kept for the next build in the process
   /// (`watch`, `serve`).
   struct RecordPages: Sendable {
@@ -186,9 +200,12 @@ struct SitePlan {
   /// a folder where another page is a file (a record id `partner.html/x`); and whether a
   /// template's own page was left out (a template error: nothing is published). A record's
   /// page left out is a data error: the rest of the site is published.
-  static func withoutClashes(_ pages: [Page], reserved: Set<String>, library: TemplateLibrary)
-    -> (pages: [Page], diagnostics: [Diagnostic], templateLeftOut: Bool)
-  {
+  /// `last` is a plan the last build in the process found without a clash: one with the
+  /// very same paths and reserved outputs has none either, and is not checked again.
+  static func withoutClashes(
+    _ pages: [Page], reserved: Set<String>, library: TemplateLibrary, last: ClashFree? = nil
+  ) -> (pages: [Page], diagnostics: [Diagnostic], templateLeftOut: Bool) {
+    if let last, last.holds(pages, reserved: reserved) { return (pages, [], false) }
     var templateLeftOut = false
     // Who writes each path: a reserved output (nil) or the page at an index of `pages`
     // (its origin is only spelt out for a message).

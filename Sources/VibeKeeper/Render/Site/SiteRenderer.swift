@@ -138,6 +138,9 @@ public struct SiteRenderer: Sendable {
       kept.elementDigests = skipping.elementDigests
       kept.recordPages = SitePlan.RecordPages(planned)
       kept.skipBasis = skipping.basis
+      if clashes.isEmpty, !templateLeftOut {
+        kept.clashFree = SitePlan.ClashFree(paths: planned.map(\.path), reserved: reservedPaths)
+      }
       kept.giftLines = prelude.giftLines
       out.memory = kept
     }
@@ -189,7 +192,12 @@ public struct SiteRenderer: Sendable {
       SitePlan.pages(
         library: library, model: model, links: links, feeds: addresses,
         last: memory?.recordPages),
-      reserved: Set(["search-index.json", "search-index.js"] + media.keys), library: library)
+      reserved: reservedPaths, library: library, last: memory?.clashFree)
+  }
+
+  /// The outputs that are not pages: the search index and the media files.
+  private var reservedPaths: Set<String> {
+    Set(["search-index.json", "search-index.js"] + media.keys)
   }
 
   /// What the pages share, made before any page: the record values, the feeds and the

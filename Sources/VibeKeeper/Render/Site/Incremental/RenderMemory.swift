@@ -22,6 +22,8 @@ public struct RenderMemory: Sendable {
   var recordPages = SitePlan.RecordPages()
   /// The gifts' lines in the feeds (`FeedEvents.GiftLines`).
   var giftLines: FeedEvents.GiftLines?
+  /// The last plan's paths, when it had no clash (`SitePlan.ClashFree`).
+  var clashFree: SitePlan.ClashFree?
   /// What the page fingerprints were made from (`PageSkipping.Basis`).
   var skipBasis: PageSkipping.Basis?
 

@@ -285,6 +285,27 @@ import VibeBasics
     }
   }
 
+  /// The names pages bind themselves (`SitePlan.contextNames`, which the skip decisions
+  /// never take from the globals) cover every planned page's own context.
+  @Test func everyPagesOwnNamesAreKnown() throws {
+    let household = DataLoader(
+      root: repositoryRoot.appendingPathComponent("data"), displayRoot: "data"
+    ).load().household
+    let clock = LocalClock(now: IncrementalBuildTests.now, timeZone: household.settings.timeZone)
+    let links = Permalinks(household)
+    let model = SiteModel(
+      values: SiteValues(
+        household: household, analysis: HouseholdAnalysis(household, clock: clock), links: links,
+        markdown: MarkdownOptions(), mediaSizes: [:]))
+    let pages = SitePlan.pages(
+      library: try TemplateLibrary(userFolder: nil, displayRoot: nil), model: model, links: links,
+      feeds: FeedAddresses(settings: household.settings))
+    #expect(pages.count { $0.record != nil } > 20)
+    for page in pages {
+      #expect(Set(page.context.keys).isSubset(of: SitePlan.contextNames), "\(page.path)")
+    }
+  }
+
   @Test func sameValuesAreTheSameByteForByte() {
     let list: TemplateValue = .array([.string("a"), .decimal(Decimal(string: "1.5") ?? 0)])
     #expect(list.isSame(as: list))

@@ -67,6 +67,12 @@ struct SitePlan {
     }
   }
 
+  /// Every name a page's own context may bind (`page`, `root`, and a record page's `record`
+  /// and singular name): the names `pages(library:model:links:feeds:last:)` gives pages,
+  /// known without walking 10,000 pages' contexts.
+  static let contextNames: Set<String> = Set(
+    ["page", "root", "record"] + Permalinks.pageKinds.map(singular))
+
   /// The singular name a record page's value also goes by (`contact`, `gift`, `list`).
   static func singular(_ kind: RecordKind) -> String {
     switch kind {

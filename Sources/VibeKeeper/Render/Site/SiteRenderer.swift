@@ -114,8 +114,7 @@ public struct SiteRenderer: Sendable {
         library, addresses: addresses, shown: showsSecretAddresses)
       globals["site"] = .dictionary(site)
     }
-    var pageNames: Set<String> = ["search_index"]
-    for page in pages { pageNames.formUnion(page.context.keys) }
+    let pageNames = SitePlan.contextNames.union(["search_index"])
     var skipping = PageSkipping(
       fingerprints: PageFingerprint(
         environment: environment, library: library, codeIdentity: codeIdentity),
@@ -373,15 +372,21 @@ public struct SiteRenderer: Sendable {
 
   /// A warning for each gift or contact whose photo is not among the media files.
   private func missingPhotos() -> [Diagnostic] {
-    let named =
-      household.gifts.map { ($0.photo, $0.meta, "gift") }
-      + household.contacts.map { ($0.photo, $0.meta, "contact") }
-    return named.compactMap { photo, meta, kind in
-      guard let photo, media[photo] == nil else { return nil }
-      return Diagnostic(
-        .warning, meta.location, "the photo \(photo) of \(kind) '\(meta.id)' does not exist",
-        hint: "put the image at data/\(photo), or correct the `photo:` path")
+    var out: [Diagnostic] = []
+    func missing(_ photo: String, _ meta: RecordMeta, _ kind: String) {
+      out.append(
+        Diagnostic(
+          .warning, meta.location, "the photo \(photo) of \(kind) '\(meta.id)' does not exist",
+          hint: "put the image at data/\(photo), or correct the `photo:` path"))
     }
+    // Only a record with a missing photo is looked at further.
+    for g in household.gifts {
+      if let photo = g.photo, media[photo] == nil { missing(photo, g.meta, "gift") }
+    }
+    for c in household.contacts {
+      if let photo = c.photo, media[photo] == nil { missing(photo, c.meta, "contact") }
+    }
+    return out
   }
 }
 

@@ -20,6 +20,8 @@ struct SitePlan {
       let path: String
       let context: [String: TemplateValue]
       let record: (kind: RecordKind, id: String, location: SourceLocation)?
+      /// The record's value (`record` in the context), for a record page.
+      let recordValue: TemplateValue?
       var recordValueTaken: Bool
       var reused = false
       let title: String
@@ -35,6 +37,8 @@ struct SitePlan {
     var context: [String: TemplateValue] { fields.value.context }
     /// The record the page shows, for a record page.
     var record: (kind: RecordKind, id: String, location: SourceLocation)? { fields.value.record }
+    /// The value of the record a record page shows (its `record`).
+    var recordValue: TemplateValue? { fields.value.recordValue }
     /// Whether the record's value is the last build's in this process (`RecordValue.isTaken`).
     var recordValueTaken: Bool {
       _read { yield fields.value.recordValueTaken }
@@ -58,7 +62,8 @@ struct SitePlan {
       fields = CopyOnWrite(
         Fields(
           template: template, path: path, context: context, record: record,
-          recordValueTaken: recordValueTaken, title: title))
+          recordValue: record == nil ? nil : context["record"], recordValueTaken: recordValueTaken,
+          title: title))
     }
 
     /// What makes the page, for messages: `template pages/index.html` or `gift 'lamp'`.
@@ -95,31 +100,57 @@ struct SitePlan {
     }
   }
 
-  /// The record pages of a build, by path, kept for the next build in the process
+  /// The record pages of a build, in plan order, kept for the next build in the process
   /// (`watch`, `serve`).
   struct RecordPages: Sendable {
-    fileprivate var byPath: [String: Page] = [:]
+    fileprivate var ordered: [Page] = []
 
     /// None.
     init() {}
 
     /// The record pages among `pages`.
     init(_ pages: [Page]) {
-      byPath.reserveCapacity(pages.count)
-      for page in pages where page.record != nil { byPath[page.path] = page }
+      ordered = pages.filter { $0.record != nil }
     }
+  }
+
+  /// The last plan's record pages, walked in order as this plan is made: the page planned
+  /// for the same record is most often the next one there (found by its path without a
+  /// look-up); else it is looked up by path (the table made on the first such miss).
+  fileprivate struct RecordPagesWalk {
+    let last: RecordPages
+    private var next = 0
+    private var byPath: [String: Int]?
+
+    init(_ last: RecordPages) { self.last = last }
 
     /// The page planned last time for the record page about to be planned, when it is
     /// the same: same template, path, title and record, and a value taken as it was (the
     /// very value that page holds).
-    fileprivate func same(
+    mutating func same(
       _ template: String, _ path: String, _ record: RecordValue, kind: RecordKind
     ) -> Page? {
-      guard record.isTaken, let last = byPath[path], let was = last.record, was.kind == kind,
-        was.id.isSameText(as: record.id), was.location == record.location,
-        last.path.isSameText(as: path), last.template.isSameText(as: template),
-        last.title.isSameText(as: record.title),
-        last.context["record"]?.isSame(as: record.value) == true
+      guard record.isTaken else { return nil }
+      let pages = last.ordered
+      let at: Int
+      if next < pages.count, pages[next].path.isSameText(as: path) {
+        at = next
+      } else {
+        if byPath == nil {
+          var table: [String: Int] = [:]
+          table.reserveCapacity(pages.count)
+          for (i, page) in pages.enumerated() { table[page.path] = i }
+          byPath = table
+        }
+        guard let found = byPath?[path] else { return nil }
+        at = found
+      }
+      next = at + 1
+      let last = pages[at]
+      guard let was = last.record, was.kind == kind, was.id.isSameText(as: record.id),
+        was.location == record.location, last.path.isSameText(as: path),
+        last.template.isSameText(as: template), last.title.isSameText(as: record.title),
+        last.recordValue?.isSame(as: record.value) == true
       else { return nil }
       return last
     }
@@ -132,6 +163,7 @@ struct SitePlan {
     last: RecordPages? = nil
   ) -> [Page] {
     var pages: [Page] = []
+    var walk = last.map(RecordPagesWalk.init)
     func page(
       _ template: String, _ path: String, _ title: String, area: String,
       _ extra: [String: TemplateValue] = [:],
@@ -163,7 +195,7 @@ struct SitePlan {
       let name = singular(kind)
       for record in model.records[kind] ?? [] {
         guard let path = links.path(kind, record.id) else { continue }
-        if var same = last?.same(recordTemplate, path, record, kind: kind) {
+        if var same = walk?.same(recordTemplate, path, record, kind: kind) {
           same.recordValueTaken = true
           same.reused = true
           pages.append(same)

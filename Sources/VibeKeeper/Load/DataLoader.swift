@@ -81,16 +81,22 @@ public struct DataLoader: Sendable {
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]
     let files = scan.files
     let trusted = scan.metLinks ? nil : changed
+    // The few files the watcher named are compared one by one (no hash per file).
+    let named = trusted.map(Array.init)
     let outputs = Parallel.map(files.count, jobs: jobs) { i in
       let file = files[i]
-      if let entry = reusable[file.path],
-        trusted.map({ !$0.contains(file.path) }) == true
-          || FileStamp(path: file.fullPath) == entry.stamp,
+      guard let entry = reusable[file.path] else { return decodeFile(file, context: context) }
+      if named.map({ !$0.contains(file.path) }) == true
+        || FileStamp(path: file.fullPath) == entry.stamp,
         let output = entry.output
       {
-        return FileOutcome(output: output, stamp: entry.stamp, reused: true)
+        return FileOutcome(
+          output: output, stamp: entry.stamp, reused: true, hadEntry: true,
+          keptWhole: entry.decoded != nil)
       }
-      return decodeFile(file, context: context)
+      var decoded = decodeFile(file, context: context)
+      decoded.hadEntry = true
+      return decoded
     }
     var assembly = HouseholdAssembly(settings: settings)
     assembly.add(contentsOf: outputs.lazy.map(\.output))
@@ -103,6 +109,21 @@ public struct DataLoader: Sendable {
       settingsUsable: settingsUsable)
     guard keep else { return (result, LoadCache()) }
     let settled = started - settleTime.nanoseconds
+    // The same files as the cache, every reused entry already decoded: the cache's table is
+    // kept, with only the decoded files' entries made again (not 10,000 insertions).
+    if reusable.count == files.count,
+      outputs.allSatisfy({ $0.hadEntry && (!$0.reused || $0.keptWhole) })
+    {
+      var entries = reusable
+      for (file, outcome) in zip(files, outputs) where !outcome.reused {
+        guard let stamp = outcome.stamp, stamp.isSettled(before: settled) else {
+          entries[file.path] = nil
+          continue
+        }
+        entries[file.path] = LoadCache.Entry(stamp: stamp, output: outcome.output)
+      }
+      return (result, LoadCache(key: key, entries: entries))
+    }
     var entries: [String: LoadCache.Entry] = [:]
     entries.reserveCapacity(files.count)
     for (file, outcome) in zip(files, outputs) {
@@ -201,6 +222,10 @@ public struct DataLoader: Sendable {
     let output: RecordFile.Output
     let stamp: FileStamp?
     let reused: Bool
+    /// Whether the cache had an entry for the file (reused or not).
+    var hadEntry = false
+    /// Whether the entry reused was already decoded (not the decode cache file's bytes).
+    var keptWhole = false
   }
 
   /// Reads and decodes one record file (a pure function of the file, so files decode in

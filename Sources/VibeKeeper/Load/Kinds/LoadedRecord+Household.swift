@@ -60,37 +60,33 @@ extension LoadedRecord {
   /// Puts the record at `index` in its kind's list.
   func replace(at index: Int, in h: inout Household) {
     struct Replace: LoadedRecordVisitor {
-      var household: Household
+      let household: UnsafeMutablePointer<Household>
       let index: Int
-      mutating func visit<R: HouseholdRecord>(_ record: R) {
-        household[keyPath: R.list][index] = record
+      func visit<R: HouseholdRecord>(_ record: R) {
+        household.pointee[keyPath: R.list][index] = record
       }
     }
-    var visitor = Replace(household: Household.placeholder, index: index)
-    // The household moves into the visitor and back, so its lists are never copied.
-    swap(&visitor.household, &h)
-    accept(&visitor)
-    swap(&visitor.household, &h)
+    // The visitor changes the household in place: neither it nor its lists are copied.
+    withUnsafeMutablePointer(to: &h) { p in
+      var visitor = Replace(household: p, index: index)
+      accept(&visitor)
+    }
   }
 
   /// Appends the record to its kind's list.
   func insert(into h: inout Household) {
     struct Insert: LoadedRecordVisitor {
-      var household: Household
-      mutating func visit<R: HouseholdRecord>(_ record: R) {
-        household[keyPath: R.list].append(record)
+      let household: UnsafeMutablePointer<Household>
+      func visit<R: HouseholdRecord>(_ record: R) {
+        household.pointee[keyPath: R.list].append(record)
       }
     }
-    var visitor = Insert(household: Household.placeholder)
-    swap(&visitor.household, &h)
-    accept(&visitor)
-    swap(&visitor.household, &h)
+    // In place, as `replace(at:in:)`: one record appended to its list.
+    withUnsafeMutablePointer(to: &h) { p in
+      var visitor = Insert(household: p)
+      accept(&visitor)
+    }
   }
-}
-
-extension Household {
-  /// An empty household to swap with while a visitor holds the real one.
-  fileprivate static let placeholder = Household()
 }
 
 extension Household {

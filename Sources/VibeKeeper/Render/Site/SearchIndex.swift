@@ -49,6 +49,7 @@ enum SearchIndex {
     }
     if keeps {
       var memory = SearchMemory()
+      memory.entries.reserveCapacity(documents.count)
       for (_, written) in parts {
         for e in written {
           memory.entries[SearchMemory.Key(kind: e.document.kind, id: e.document.id)] = e

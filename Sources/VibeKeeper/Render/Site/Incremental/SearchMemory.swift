@@ -4,11 +4,18 @@ import VibeBasics
 /// written from, for the next build in the same process: an entry whose document and
 /// address are the same byte for byte is taken as it was, not folded and escaped again.
 struct SearchMemory: Sendable {
-  /// One written entry.
-  struct Entry: Sendable {
+  /// One written entry (a reference: 10,000 entries are carried to the next build without
+  /// copying their documents).
+  final class Entry: Sendable {
     let document: SearchDocument
     let url: String?
     let text: String
+
+    init(document: SearchDocument, url: String?, text: String) {
+      self.document = document
+      self.url = url
+      self.text = text
+    }
 
     /// Whether this entry was written from `document` at `url`.
     func isOf(_ document: SearchDocument, url: String?) -> Bool {

@@ -27,7 +27,8 @@ public struct ReminderStatus: Hashable, Sendable {
   /// The last day it was done: the latest dose marked done by now, or its `done:` date
   /// when that is later (and not after today).
   public var lastDone: LocalDate?
-  /// A one-time reminder whose time has passed, not marked done, and enabled.
+  /// A one-time reminder whose time has passed by `notify.missed_after` (as an occurrence
+  /// turns missed), not marked done, and enabled.
   public var overdue: Bool
   /// How long after its time an occurrence not marked counts as missed, in seconds
   /// (`notify.missed_after`).
@@ -102,7 +103,9 @@ public enum HealthReminders {
       doneToday: reminder.done == clock.today
         || (!today.isEmpty && today.allSatisfy { $0.state == .done || $0.state == .skipped }),
       lastDone: Self.lastDone(doneDay, doses: doses, clock: clock),
-      overdue: isOnce && upcoming.isEmpty && reminder.enabled && !doneOnce,
+      overdue: isOnce && upcoming.isEmpty && reminder.enabled && !doneOnce
+        && onceAt.map { ReminderHistory.isMissed($0, missedAfter: missedAfter, at: clock.now) }
+          == true,
       ended: upcoming.isEmpty)
     status.today = today
     status.history = history

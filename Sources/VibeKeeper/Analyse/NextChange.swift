@@ -17,9 +17,10 @@ public enum NextChange {
       if moment > now, moment < next { next = moment }
     }
     for status in analysis.reminders {
-      for occurrence in status.today {
-        consider(occurrence.due)
-        consider(occurrence.due.addingTimeInterval(status.missedAfter + 1))
+      for occurrence in status.today { consider(occurrence.due) }
+      // One not marked turns missed later, yesterday's late dose after midnight too.
+      for occurrence in status.history where occurrence.state == .upcoming {
+        consider(ReminderHistory.missedMoment(occurrence.due, missedAfter: status.missedAfter))
       }
       if let upcoming = status.nextOccurrence { consider(upcoming) }
     }

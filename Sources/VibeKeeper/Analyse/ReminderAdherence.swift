@@ -107,11 +107,24 @@ public enum ReminderHistory {
       } else {
         out.append(
           ReminderOccurrence(
-            due: due, state: due.addingTimeInterval(missedAfter) < clock.now ? .missed : .upcoming,
+            due: due,
+            state: isMissed(due, missedAfter: missedAfter, at: clock.now) ? .missed : .upcoming,
             marked: nil, note: nil))
       }
     }
     return out
+  }
+
+  /// Whether an occurrence due at `due`, not marked, is missed at `now`: from
+  /// `missedAfter` seconds after it on (the moment `notify` sends its missed follow-up);
+  /// with none, as soon as its time has passed.
+  public static func isMissed(_ due: Date, missedAfter: TimeInterval, at now: Date) -> Bool {
+    missedAfter > 0 ? due.addingTimeInterval(missedAfter) <= now : due < now
+  }
+
+  /// The first moment an occurrence due at `due`, not marked, is missed.
+  public static func missedMoment(_ due: Date, missedAfter: TimeInterval) -> Date {
+    due.addingTimeInterval(missedAfter > 0 ? missedAfter : 1)
   }
 
   /// The day a reminder's history begins: its `starts`, else `created`, else the first

@@ -89,6 +89,8 @@ import Testing
     let late = try drops("2026-11-24T20:31", in: h)
     #expect(late.today.map(\.state) == [.missed])
     #expect(late.adherence.missed == 5)
+    // At 21:30 itself, as `notify` sends its missed follow-up.
+    #expect(try drops("2026-11-24T20:30", in: h).today.map(\.state) == [.missed])
     var strict = h
     strict.settings.notify.missedAfter = 0
     #expect(try drops("2026-11-24T20:01", in: strict).today.map(\.state) == [.missed])
@@ -97,6 +99,21 @@ import Testing
     let report = Reports.reminders(h, analysis: HouseholdAnalysis(h, clock: clock))
     let row = report.tables[0].rows.first { $0[0] == "Drops" } ?? []
     #expect(row.last?.contains("4 missed") == true)
+  }
+
+  /// A one-time reminder is overdue as an occurrence turns missed: `notify.missed_after`
+  /// after its time.
+  @Test func aOneTimeReminderIsOverdueAfterMissedAfter() throws {
+    let h = try load([
+      "vibekeeper.yml": "timezone: Europe/Berlin\n",
+      "reminders/flu-shot.md": "---\ntitle: Flu shot\nat: 2026-11-24T10:00\n---\n",
+    ]).household
+    func status(_ now: String) -> ReminderStatus? {
+      HealthReminders.statuses(in: h, clock: LocalClock(now: utc(now), timeZone: berlin)).first
+    }
+    #expect(status("2026-11-24T09:10")?.overdue == false)  // 10:10 in Berlin
+    #expect(status("2026-11-24T09:30")?.overdue == true)
+    #expect(status("2026-12-20T09:00")?.overdue == true)
   }
 
   @Test func theReportAndThePageShowIt() throws {

@@ -154,23 +154,28 @@ import Testing
   }
 
   @Test func theNextChangeIsTheNextDueDoseOrMidnight() throws {
-    let household = try load([
-      "vibekeeper.yml": "timezone: Europe/Berlin\n",
-      "reminders/pill.md":
-        "---\ntitle: Pill\nschedule: {time: \"21:00\", days: daily}\ncreated: 2026-11-01\n---\n",
-    ]).household
-    func next(_ now: String) -> Date {
-      NextChange.after(
+    /// The next change for a daily pill at `time` in Berlin, seen at `now` (UTC).
+    func next(_ now: String, pillAt time: String = "21:00") throws -> Date {
+      let household = try load([
+        "vibekeeper.yml": "timezone: Europe/Berlin\n",
+        "reminders/pill.md":
+          "---\ntitle: Pill\nschedule: {time: \"\(time)\", days: daily}\ncreated: 2026-11-01\n---\n",
+      ]).household
+      return NextChange.after(
         HouseholdAnalysis(
           household, clock: LocalClock(now: utc(now), timeZone: household.settings.timeZone)))
     }
-    #expect(next("2026-11-24T10:00") == utc("2026-11-24T20:00"))  // 21:00 in Berlin
+    #expect(try next("2026-11-24T10:00") == utc("2026-11-24T20:00"))  // 21:00 in Berlin
     // Then the moment it turns missed, `notify.missed_after` (30 minutes) later.
-    #expect(next("2026-11-24T20:00") == utc("2026-11-24T20:30").addingTimeInterval(1))
-    #expect(next("2026-11-24T20:31") == utc("2026-11-24T23:00"))  // then midnight
+    #expect(try next("2026-11-24T20:00") == utc("2026-11-24T20:30"))
+    #expect(try next("2026-11-24T20:30") == utc("2026-11-24T23:00"))  // then midnight
+    // A dose due at 23:45 turns missed after midnight: the rebuild at midnight is followed
+    // by one at 00:15, for yesterday's dose (its adherence).
+    #expect(try next("2026-11-24T22:50", pillAt: "23:45") == utc("2026-11-24T23:00"))
+    #expect(try next("2026-11-24T23:00", pillAt: "23:45") == utc("2026-11-24T23:15"))
     // Across the end of summer time: midnight is 22:00 UTC before, 23:00 after.
-    #expect(next("2026-10-24T20:30") == utc("2026-10-24T22:00"))
-    #expect(next("2026-12-31T22:30") == utc("2026-12-31T23:00"))
+    #expect(try next("2026-10-24T20:30") == utc("2026-10-24T22:00"))
+    #expect(try next("2026-12-31T22:30") == utc("2026-12-31T23:00"))
   }
 
   /// An occasion's reminder times are listed while they are ahead, so each is a change.

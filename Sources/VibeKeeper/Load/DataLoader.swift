@@ -81,12 +81,13 @@ public struct DataLoader: Sendable {
     let reusable = cache?.key == key ? cache?.entries ?? [:] : [:]
     let files = scan.files
     let trusted = scan.metLinks ? nil : changed
-    // The few files the watcher named are compared one by one (no hash per file).
-    let named = trusted.map(Array.init)
+    // A few files the watcher named are compared one by one (no hash per file); many (a
+    // branch switched) are looked up.
+    let named = trusted.map { $0.count <= 16 ? NamedFiles.few(Array($0)) : .many($0) }
     let outputs = Parallel.map(files.count, jobs: jobs) { i in
       let file = files[i]
       guard let entry = reusable[file.path] else { return decodeFile(file, context: context) }
-      if named.map({ !$0.contains(file.path) }) == true
+      if named.map({ !$0.names(file.path) }) == true
         || FileStamp(path: file.fullPath) == entry.stamp,
         let output = entry.output
       {
@@ -218,6 +219,20 @@ public struct DataLoader: Sendable {
 
   /// What one file gave, with the stamp of the version read (nil when it could not be read,
   /// so it is never reused).
+  /// The files the watcher named: a few, compared one by one, or many, in a set.
+  enum NamedFiles: Sendable {
+    case few([String])
+    case many(Set<String>)
+
+    /// Whether `path` is among them.
+    func names(_ path: String) -> Bool {
+      switch self {
+      case .few(let list): list.contains(path)
+      case .many(let set): set.contains(path)
+      }
+    }
+  }
+
   struct FileOutcome: Sendable {
     let output: RecordFile.Output
     let stamp: FileStamp?

@@ -135,5 +135,7 @@ public struct Gift: Hashable, Sendable {
 
 extension Gift: CustomReflectable {
   /// The fields, as a struct of them would show (for messages and tests).
-  public var customMirror: Mirror { Mirror(reflecting: fields.value) }
+  public var customMirror: Mirror {
+    Mirror(self, children: Mirror(reflecting: fields.value).children, displayStyle: .struct)
+  }
 }

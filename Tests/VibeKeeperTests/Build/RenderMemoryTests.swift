@@ -304,6 +304,8 @@ import VibeBasics
     for page in pages {
       #expect(Set(page.context.keys).isSubset(of: SitePlan.contextNames), "\(page.path)")
     }
+    // No global goes by one of those names (the skip decisions would digest it per page).
+    #expect(SitePlan.contextNames.isDisjoint(with: model.globals.keys))
   }
 
   @Test func sameValuesAreTheSameByteForByte() {

@@ -44,7 +44,7 @@ import Testing
     for jobs in [1, 2, 4] {
       let out = FileManager.default.temporaryDirectory.appendingPathComponent(
         "vk-parallel-\(jobs)-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: out) }
+      defer { SiteFixture.remove(out) }
       var build = SiteBuild(
         data: data, dataDisplay: "data", templates: nil, templatesDisplay: nil, output: out)
       build.jobs = jobs

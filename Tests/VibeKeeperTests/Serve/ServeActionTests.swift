@@ -12,11 +12,13 @@ import Testing
     // A cron run sent the dose already: serve's loop must not send it again.
     _ = try f.at("2026-11-24T08:00")
     #expect(f.hook.requests.count == 1)
+    let output = f.folder.url.deletingLastPathComponent().appendingPathComponent(
+      "vk-serve-\(UUID().uuidString)")
+    defer { SiteFixture.remove(output) }
     let serve = try ServeProcess(
       [
         "--data", f.folder.url.path, "--state", f.state.path, "--now", "2026-11-24T08:29:58",
-        "--output",
-        f.folder.url.deletingLastPathComponent().path + "/vk-serve-\(UUID().uuidString)",
+        "--output", output.path,
       ], in: f.folder.url.deletingLastPathComponent())
     defer { serve.stop() }
     // The clock runs on from --now: at 08:30 the missed follow-up goes out, once.

@@ -171,7 +171,7 @@ import Testing
       return
     }
     let (outcome, out) = SiteFixture.build(data: data)
-    defer { try? FileManager.default.removeItem(at: out) }
+    defer { SiteFixture.remove(out) }
     #expect(outcome.failure == nil)
     #expect(outcome.feeds == 6)
     let household = DataLoader(root: data, displayRoot: "data").load().household

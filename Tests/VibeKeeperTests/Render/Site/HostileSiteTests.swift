@@ -53,7 +53,7 @@ import Testing
       Dictionary(uniqueKeysWithValues: Self.files.map { ("data/" + $0.key, $0.value) }))
     defer { root.cleanup() }
     let (outcome, out) = SiteFixture.build(data: root.url.appendingPathComponent("data"))
-    defer { try? FileManager.default.removeItem(at: out) }
+    defer { SiteFixture.remove(out) }
     #expect(outcome.failure == nil)
     // Only the values the loader refuses are errors; every hostile record still loads.
     #expect(

@@ -8,6 +8,13 @@ enum SiteFixture {
   static let berlin = TimeZone(identifier: "Europe/Berlin")!
   static let now = NowOption.parse("2026-11-22T10:00", timeZone: berlin)!
 
+  /// Removes a site built into `out` and what the publisher keeps beside it (the spare tree
+  /// and the build state, in `.NAME.vibekeeper`).
+  static func remove(_ out: URL) {
+    try? FileManager.default.removeItem(at: out)
+    try? FileManager.default.removeItem(atPath: SiteTrees(output: out.standardizedFileURL).state)
+  }
+
   /// Builds `data` into a fresh temporary folder with the built-in templates.
   static func build(
     data: URL, templates: URL? = nil, output: URL? = nil, strict: Bool = false
@@ -64,7 +71,7 @@ enum SiteFixture {
 
   @Test func bundledDataBuildsWithNoDeadLinks() throws {
     let (outcome, out) = SiteFixture.build(data: bundled)
-    defer { try? FileManager.default.removeItem(at: out) }
+    defer { SiteFixture.remove(out) }
     #expect(outcome.failure == nil)
     #expect(outcome.diagnostics.filter { $0.severity != .note }.isEmpty, "\(outcome.diagnostics)")
     #expect(outcome.records == 321)
@@ -102,8 +109,8 @@ enum SiteFixture {
     let (_, a) = SiteFixture.build(data: bundled)
     let (_, b) = SiteFixture.build(data: bundled)
     defer {
-      try? FileManager.default.removeItem(at: a)
-      try? FileManager.default.removeItem(at: b)
+      SiteFixture.remove(a)
+      SiteFixture.remove(b)
     }
     let fa = SiteFixture.files(a)
     let fb = SiteFixture.files(b)
@@ -237,6 +244,7 @@ enum SiteFixture {
     ])
     defer { root.cleanup() }
     let (outcome, out) = SiteFixture.build(data: root.url.appendingPathComponent("data"))
+    defer { SiteFixture.remove(out) }
     #expect(outcome.failure == nil)
     let page = String(
       decoding: SiteFixture.files(out)["contacts/mom.html"] ?? Data(), as: UTF8.self)
@@ -255,7 +263,7 @@ enum SiteFixture {
     defer { root.cleanup() }
     let data = root.url.appendingPathComponent("data")
     let (outcome, out) = SiteFixture.build(data: data)
-    defer { try? FileManager.default.removeItem(at: out) }
+    defer { SiteFixture.remove(out) }
     #expect(outcome.failure == nil, "\(outcome.diagnostics)")
     let page = String(
       decoding: SiteFixture.files(out)["budgets/kwd.html"] ?? Data(), as: UTF8.self)
@@ -279,6 +287,7 @@ enum SiteFixture {
     ])
     defer { root.cleanup() }
     let (outcome, out) = SiteFixture.build(data: root.url.appendingPathComponent("data"))
+    defer { SiteFixture.remove(out) }
     #expect(outcome.failure == nil, "\(outcome.diagnostics)")
     let files = SiteFixture.files(out)
     let page = String(decoding: files["occasions/tg.html"] ?? Data(), as: UTF8.self)
@@ -296,7 +305,7 @@ enum SiteFixture {
     let root = try TempFolder(["data/gifts/a.md": "---\ntitle: A\nphoto: gifts/missing.png\n---\n"])
     defer { root.cleanup() }
     let (outcome, out) = SiteFixture.build(data: root.url.appendingPathComponent("data"))
-    defer { try? FileManager.default.removeItem(at: out) }
+    defer { SiteFixture.remove(out) }
     #expect(outcome.failure == nil)
     #expect(
       outcome.diagnostics.map(\.message) == [
@@ -317,7 +326,7 @@ enum SiteFixture {
     let (outcome, out) = SiteFixture.build(
       data: root.url.appendingPathComponent("data"),
       templates: root.url.appendingPathComponent("templates"))
-    defer { try? FileManager.default.removeItem(at: out) }
+    defer { SiteFixture.remove(out) }
     #expect(outcome.failure == nil)
     let files = SiteFixture.files(out)
     #expect(

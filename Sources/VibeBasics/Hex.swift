@@ -2,12 +2,11 @@
 extension Array where Element == UInt8 {
   /// The bytes as lowercase hex, two digits a byte.
   public var hexString: String {
-    let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     text.reserveCapacity(count * 2)
     for byte in self {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0f)])
+      text.append(UInt8.hexDigits[Int(byte >> 4)])
+      text.append(UInt8.hexDigits[Int(byte & 0x0f)])
     }
     return String(decoding: text, as: UTF8.self)
   }
@@ -30,6 +29,10 @@ extension Array where Element == UInt8 {
 }
 
 extension UInt8 {
+  /// The lowercase hex digits, by value (`hexDigits[10]` is `a`): one table for every
+  /// writer of hex.
+  public static let hexDigits = Array("0123456789abcdef".utf8)
+
   /// The value of this byte as a hexadecimal digit (`0`-`9`, `a`-`f`, `A`-`F`); nil for
   /// any other byte.
   public var hexDigitValue: UInt8? {

@@ -115,11 +115,9 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
   /// Appends the 16 hex digits of `word`.
   private static func appendHex(_ word: UInt64, to out: inout [UInt8]) {
     for shift in stride(from: 60, through: 0, by: -4) {
-      out.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+      out.append(UInt8.hexDigits[Int((word >> UInt64(shift)) & 0xF)])
     }
   }
-
-  private static let digits = Array("0123456789abcdef".utf8)
 
   private static func hex(_ word: UInt64) -> String {
     let digits = String(word, radix: 16)

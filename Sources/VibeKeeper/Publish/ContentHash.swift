@@ -111,13 +111,11 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     out.append(contentsOf: String(count).utf8)
   }
 
-  private static let hexDigits = Array("0123456789abcdef".utf8)
-
   /// Appends `value` in lower-case hex without leading zeros.
   private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
     var shift = max(0, (63 - value.leadingZeroBitCount) / 4 * 4)
     while shift >= 0 {
-      out.append(hexDigits[Int((value >> UInt64(shift)) & 0xf)])
+      out.append(UInt8.hexDigits[Int((value >> UInt64(shift)) & 0xf)])
       shift -= 4
     }
   }

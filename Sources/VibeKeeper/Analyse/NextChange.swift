@@ -3,9 +3,9 @@ import Foundation
 /// When what the site shows about "now" changes next, so a long-running `serve` rebuilds
 /// exactly then and is never stale: the next local midnight (today moves on: streaks at
 /// risk, days until, expiry), each reminder occurrence coming due (the next dose moves on)
-/// and turning missed (`notify.missed_after` later), each occasion's reminder time (listed while ahead), and
-/// the streak reminder's time today (the feed gives today's reminder only while it is
-/// ahead), and a dose or result marked for a moment still ahead.
+/// and turning missed (`notify.missed_after` later), each occasion's reminder time (listed
+/// while ahead), the streak reminder's time today (the feed gives today's reminder only
+/// while it is ahead), and a dose or result marked for a moment still ahead.
 public enum NextChange {
   /// The first moment after the analysis's "now" at which a build would show something
   /// different; never later than the next local midnight.

@@ -217,8 +217,6 @@ public struct DataLoader: Sendable {
     let local: [UInt8]?
   }
 
-  /// What one file gave, with the stamp of the version read (nil when it could not be read,
-  /// so it is never reused).
   /// The files the watcher named: a few, compared one by one, or many, in a set.
   enum NamedFiles: Sendable {
     case few([String])
@@ -233,6 +231,8 @@ public struct DataLoader: Sendable {
     }
   }
 
+  /// What one file gave, with the stamp of the version read (nil when it could not be read,
+  /// so it is never reused).
   struct FileOutcome: Sendable {
     let output: RecordFile.Output
     let stamp: FileStamp?

@@ -190,7 +190,7 @@ public struct SiteBuild: Sendable {
         // A process's first load reads the decode cache the last build left beside the
         // output.
         let fromDisk =
-          (loadCache?.fileCount ?? 0) == 0
+          loadCache?.isEmpty ?? true
           ? DecodeCacheFile.read(decodeCachePath, identity: codeIdentity) : nil
         // And the git history it left, when none is kept (`--full` reads it all again).
         let knownHistory =
@@ -212,7 +212,7 @@ public struct SiteBuild: Sendable {
     // Written by a process's first build (later ones in `watch` and `serve` keep theirs in
     // memory, so an edit is not held up writing it), never beside an output the publisher
     // refuses (one inside the data folder).
-    if publishes, (loadCache?.fileCount ?? 0) == 0, let cache = loaded.cache,
+    if publishes, loadCache?.isEmpty ?? true, let cache = loaded.cache,
       loaded.decodedFiles > 0 || cache.fileCount != fromDisk?.fileCount,
       (try? publisher.checkLocation(output.standardizedFileURL)) != nil
     {
@@ -341,8 +341,13 @@ public struct SiteBuild: Sendable {
   /// `changedFiles` inside the data folder, as paths inside it.
   private var changedInData: Set<String>? {
     let root = dataPath.hasSuffix("/") ? dataPath : dataPath + "/"
-    return changedFiles.map { paths in
-      Set(paths.filter { $0.hasPrefix(root) }.map { String($0.dropFirst(root.count)) })
+    return changedFiles.flatMap { paths in
+      // The folder itself named (a watcher whose events were lost says so): anything in
+      // it may have changed.
+      if paths.contains(where: { root.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+        return nil
+      }
+      return Set(paths.filter { $0.hasPrefix(root) }.map { String($0.dropFirst(root.count)) })
     }
   }
 

@@ -70,6 +70,11 @@ public struct DataLoader: Sendable {
     Result, LoadCache
   ) {
     let started = DataLoader.nanosecondsSince1970()
+    if keep, let cache, let changed,
+      let patched = patched(cache, changed: changed, started: started)
+    {
+      return patched
+    }
     let scan = DataFolderScan(root: root, displayRoot: displayRoot)
     var diagnostics = scan.diagnostics
     let (settings, settingsBytes, settingsProblems, settingsUsable) = readSettings(scan)
@@ -110,6 +115,12 @@ public struct DataLoader: Sendable {
       settingsUsable: settingsUsable)
     guard keep else { return (result, LoadCache()) }
     let settled = started - settleTime.nanoseconds
+    let basis =
+      scan.readable
+      ? HouseholdPatch.Basis(
+        household: household, diagnostics: result.diagnostics, files: files,
+        outputs: outputs.map(\.output), involved: assembly.involved, metLinks: scan.metLinks,
+        settingsUsable: settingsUsable) : nil
     // The same files as the cache, every reused entry already decoded: the cache's table is
     // kept, with only the decoded files' entries made again (not 10,000 insertions).
     if reusable.count == files.count,
@@ -123,7 +134,7 @@ public struct DataLoader: Sendable {
         }
         entries[file.path] = LoadCache.Entry(stamp: stamp, output: outcome.output)
       }
-      return (result, LoadCache(key: key, entries: entries))
+      return (result, LoadCache(key: key, entries: entries, assembled: basis))
     }
     var entries: [String: LoadCache.Entry] = [:]
     entries.reserveCapacity(files.count)
@@ -133,7 +144,7 @@ public struct DataLoader: Sendable {
       let stored = outcome.reused ? reusable[file.path]?.stored : nil
       entries[file.path] = LoadCache.Entry(stamp: stamp, output: outcome.output, stored: stored)
     }
-    return (result, LoadCache(key: key, entries: entries))
+    return (result, LoadCache(key: key, entries: entries, assembled: basis))
   }
 
   /// The settings (`vibekeeper.yml` and this machine's `vibekeeper.local.yml`) that `scan`
@@ -278,7 +289,8 @@ public struct DataLoader: Sendable {
     }
   }
 
-  private func shown(_ rel: String) -> String {
+  /// A path inside the folder as diagnostics show it.
+  func shown(_ rel: String) -> String {
     displayRoot.isEmpty ? rel : displayRoot + "/" + rel
   }
 
@@ -299,7 +311,7 @@ public struct DataLoader: Sendable {
 
 extension Duration {
   /// The duration in whole nanoseconds.
-  fileprivate var nanoseconds: Int64 {
+  var nanoseconds: Int64 {
     components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
   }
 }

@@ -16,6 +16,10 @@ struct HouseholdAssembly {
   private var leftOut: [RecordKind: [String: SourceLocation]] = [:]
   /// What the left-out records name, checked like the others' references.
   private var leftOutReferences: [Reference] = []
+  /// The files (as diagnostics show them) whose records the assembly had something to say
+  /// about: a duplicate id, a reference it could not resolve, a record left out. Records of
+  /// the other files went into the household as their files gave them (`HouseholdPatch`).
+  private(set) var involved: Set<String> = []
 
   /// Starts an empty assembly.
   init(settings: Settings) {
@@ -38,6 +42,7 @@ struct HouseholdAssembly {
   /// Adds what one file yielded, dropping records whose id is already taken.
   mutating func add(_ output: RecordFile.Output) {
     diagnostics += output.diagnostics
+    for record in output.leftOut { involved.insert(record.location.file) }
     for record in output.leftOut where leftOut[record.kind]?[record.id] == nil {
       leftOut[record.kind, default: [:]][record.id] = record.location
     }
@@ -46,6 +51,7 @@ struct HouseholdAssembly {
       let kind = record.kind
       let meta = record.meta
       if let first = firstSeen[kind]?[meta.id] {
+        involved.formUnion([meta.location.file, first.file])
         diagnostics.append(
           Diagnostic(
             .error, meta.location,
@@ -110,7 +116,8 @@ struct HouseholdAssembly {
 
   /// What is wrong with a reference to a record that was not kept: an error when no such
   /// record exists (with the closest id), a note when it was left out for its own error.
-  private func unresolved(_ ref: Reference) -> Diagnostic {
+  private mutating func unresolved(_ ref: Reference) -> Diagnostic {
+    involved.insert(ref.location.file)
     if let broken = leftOut[ref.target]?[ref.id] {
       // The error itself is said once, at that record.
       return Diagnostic(

@@ -48,20 +48,29 @@ public struct LoadCache: Sendable {
   let key: Key?
   /// By path inside the data folder (`gifts/mom/pottery.md`).
   let entries: [String: Entry]
+  /// What the load put together, which the next load told of a few changed files patches
+  /// (nil: that load assembles every record again).
+  let assembled: HouseholdPatch.Basis?
 
   /// An empty cache (the first load decodes everything).
   public init() {
     key = nil
     entries = [:]
+    assembled = nil
   }
 
-  init(key: Key, entries: [String: Entry]) {
+  init(key: Key, entries: [String: Entry], assembled: HouseholdPatch.Basis? = nil) {
     self.key = key
     self.entries = entries
+    self.assembled = assembled
   }
 
   /// How many files' results the cache holds.
   public var fileCount: Int { entries.count }
+
+  /// Whether the cache holds nothing of an earlier load (a process's first build reads the
+  /// decode cache file instead).
+  public var isEmpty: Bool { entries.isEmpty && assembled == nil }
 
   /// The cache without the byte forms read from the decode cache file (once that file is
   /// written, a process that keeps the cache needs only the decoded records).
@@ -71,7 +80,7 @@ public struct LoadCache: Sendable {
       key: key,
       entries: entries.compactMapValues { entry in
         entry.decoded.map { LoadCache.Entry(stamp: entry.stamp, output: $0) }
-      })
+      }, assembled: assembled)
   }
 
 }

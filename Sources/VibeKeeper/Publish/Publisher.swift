@@ -149,6 +149,8 @@ public struct Publisher: Sendable {
       userFiles: userFiles, root: trees.spare, base: base, scratch: trees.scratch,
       state: trees.state)
     let (stats, manifest) = try update.apply(jobs: jobs)
+    // The next build reads the list just written: kept, it is not parsed again.
+    memory?.remember(SiteManifest(paths: files.map(\.path), hashes: hashes), hash: manifest)
     try trees.writeBuildState(state, manifest: manifest)
     try trees.exchangeSpareWithOutput()
     try trees.removeStaleStatesAndManifests()

@@ -23,6 +23,12 @@ public struct SiteManifest: Sendable, Equatable {
   /// An empty manifest.
   public init() {}
 
+  /// The manifest of `paths` (each once) and their `hashes`, in the same order.
+  init(paths: [String], hashes: [ContentHash]) {
+    files.reserveCapacity(paths.count)
+    for (path, hash) in zip(paths, hashes) { files[path] = hash }
+  }
+
   /// Reads the manifest of an output folder (or of the spare tree beside it); nil when
   /// there is none, it is not ours, or its list is missing or does not match.
   public static func read(from folder: URL) -> SiteManifest? {

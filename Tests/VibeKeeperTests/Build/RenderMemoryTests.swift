@@ -235,20 +235,60 @@ import VibeBasics
     try Self.compare(f, kept: &kept, changed: ["data/gifts/olive-tree.md"])
   }
 
-  /// Seeded random edits across the data, each build keeping the last one's memory.
-  @Test func randomEditsKeepingTheMemory() throws {
+  /// Seeded random edits through one process, every other build told which files changed (as
+  /// `serve`'s watcher tells it), or every build: ids, references and values alike.
+  @Test(arguments: [false, true]) func randomEditsKeepingTheMemory(everyBuildNamed: Bool) throws {
     let f = try Fixture()
     defer { f.cleanup() }
     var kept = SiteBuild.Kept()
     try Self.compare(f, kept: &kept)
-    var rng = SeededGenerator(seed: 21)
-    for round in 0..<6 {
+    var rng = SeededGenerator(seed: everyBuildNamed ? 77 : 21)
+    for round in 0..<(everyBuildNamed ? 10 : 6) {
       let edited = try f.editSomeAtRandom(round: round, using: &rng)
-      // Every other build is told which files changed, as `serve`'s watcher tells it.
       try Self.compare(
         f, kept: &kept, now: IncrementalBuildTests.now + Double(round) * 7_200,
-        changed: round.isMultiple(of: 2) ? edited : nil)
+        changed: everyBuildNamed || round.isMultiple(of: 2) ? edited : nil)
     }
+  }
+
+  /// Told which files changed, as `serve` is, a rebuild patches the last household with
+  /// them (`HouseholdPatch`) where it can and loads whole where it cannot; the site is the
+  /// full build's either way.
+  @Test func namedEditsGiveTheFullBuildsBytes() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    var kept = SiteBuild.Kept()
+    try Self.compare(f, kept: &kept)
+    let gift = "data/gifts/olive-tree.md"
+    try f.edit(gift) { $0 + "\nWater it weekly.\n" }
+    let body = try Self.compare(f, kept: &kept, changed: [gift])
+    #expect(body.decodedFiles == 1)
+    #expect(kept.loadCache.assembled?.positions != nil)
+    try f.edit(gift) {
+      $0.replacingOccurrences(of: "title: Olive tree", with: "title: Lemon tree")
+    }
+    try Self.compare(f, kept: &kept, changed: [gift])
+    let contact = "data/contacts/friends/priya.md"
+    try f.edit(contact) {
+      $0.replacingOccurrences(of: "name: Priya Raman", with: "name: Priya R.")
+    }
+    try Self.compare(f, kept: &kept, changed: [contact])
+    let occasion = "data/occasions/housewarming-priya.md"
+    try f.edit(occasion) { $0.replacingOccurrences(of: "title:", with: "title: New") }
+    try Self.compare(f, kept: &kept, changed: [occasion])
+    try f.write(
+      "data/gifts/lamp.md", "---\ntitle: Lamp\nfor: friends/priya\nprice: 30\n---\nA lamp.\n")
+    try Self.compare(f, kept: &kept, changed: ["data/gifts/lamp.md"])
+    try f.edit("data/gifts/lamp.md") { $0.replacingOccurrences(of: "price: 30", with: "price: 31") }
+    try Self.compare(f, kept: &kept, changed: ["data/gifts/lamp.md"])
+    try f.remove("data/gifts/pottery-course.md")
+    try Self.compare(f, kept: &kept, changed: ["data/gifts/pottery-course.md"])
+    // A watcher that lost events names the folder itself: every file is looked at, and an
+    // edit no event named is seen.
+    try f.edit(gift) { $0.replacingOccurrences(of: "title: Lemon tree", with: "title: Fig tree") }
+    let lost = try Self.compare(f, kept: &kept, changed: ["data"])
+    #expect(lost.decodedFiles >= 1)
+    #expect(lost.household.gifts.contains { $0.title.hasPrefix("Fig tree") })
   }
 
   /// A value kept from the last build is taken as it was when its inputs are the same, and

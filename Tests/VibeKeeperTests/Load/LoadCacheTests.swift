@@ -147,6 +147,78 @@ import Testing
     #expect(looked.household.contacts.map(\.name) == ["Ana", "Benjamin"])
   }
 
+  /// A named edit that keeps a file's ids and the records it names is put into the last
+  /// load's household (no scan, no assembly); anything else loads whole. Either way the
+  /// result is a fresh load's.
+  @Test func namedEditsArePatchedIntoTheLastHousehold() throws {
+    let folder = try TempFolder(Self.files)
+    defer { folder.cleanup() }
+    var (_, cache) = loader(folder).load(reusing: nil)
+    func step(_ changed: Set<String>, patched: Bool, _ comment: Comment) {
+      let (result, next) = loader(folder).load(reusing: cache, changed: changed)
+      expectSame(result, loader(folder).load())
+      #expect((next.assembled?.positions != nil) == patched, comment)
+      cache = next
+    }
+    // A title and a body: patched.
+    try folder.write(
+      "gifts/lamp.md",
+      Data("---\ntitle: Desk lamp\nfor: ana\noccasion: birthday\n---\nBrass.\n".utf8))
+    step(["gifts/lamp.md"], patched: true, "a title and a body")
+    // A warning that comes and goes with the edit (an unknown field) is said, then not.
+    try folder.write(
+      "gifts/lamp.md", Data("---\ntitle: Desk lamp\nfor: ana\ncolour: red\n---\n".utf8))
+    step(["gifts/lamp.md"], patched: true, "a warning added")
+    #expect(loader(folder).load().diagnostics.contains { $0.location.file == "data/gifts/lamp.md" })
+    try folder.write("gifts/lamp.md", Data("---\ntitle: Desk lamp\nfor: ana\n---\n".utf8))
+    step(["gifts/lamp.md"], patched: true, "a warning gone")
+    // A record of a list changed in place: patched; one added to the list: whole.
+    try folder.write(
+      "purchases/2026/11.yml",
+      Data(
+        "- {date: 2026-11-01, price: 3.40, name: Milk}\n- {date: 2026-11-02, price: 1.10, name: Bread}\n"
+          .utf8))
+    step(["purchases/2026/11.yml"], patched: true, "a price in a list")
+    try folder.write(
+      "purchases/2026/11.yml",
+      Data(
+        "- {date: 2026-11-01, price: 3.40, name: Milk}\n- {date: 2026-11-02, price: 1.10, name: Bread}\n- {date: 2026-11-03, price: 2, name: Eggs}\n"
+          .utf8))
+    step(["purchases/2026/11.yml"], patched: false, "a record added to a list")
+    // Another recipient: the record names another record, so the assembly checks it.
+    try folder.write("gifts/lamp.md", Data("---\ntitle: Desk lamp\nfor: ben\n---\n".utf8))
+    step(["gifts/lamp.md"], patched: false, "another recipient")
+    // A file whose reference does not resolve (book names sam): the assembly said so.
+    try folder.write("gifts/book.md", Data("---\ntitle: Book\nfor: sam\nprice: 13\n---\n".utf8))
+    step(["gifts/book.md"], patched: false, "a file with a dangling reference")
+    // A file with an error, a file added, one removed, the settings.
+    try folder.write("gifts/bad.md", Data("---\ntitle: Vase\nprice: 3,50\n---\n".utf8))
+    step(["gifts/bad.md"], patched: false, "a record left out")
+    try folder.write("contacts/sam.md", Data("---\nname: Sam\n---\n".utf8))
+    step(["contacts/sam.md"], patched: false, "a file added")
+    #expect(cache.assembled?.household.gifts.map(\.id) == ["book", "lamp"])
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("contacts/ben.md"))
+    step(["contacts/ben.md"], patched: false, "a file removed")
+    try folder.write("vibekeeper.yml", Data("currency: gbp\n".utf8))
+    step(["vibekeeper.yml"], patched: false, "the settings")
+    // What the scan never reads (an editor's swap file, a draft) changes nothing; a
+    // temporary file gone before the load neither.
+    try folder.write("gifts/.lamp.md.swp", Data("swap".utf8))
+    try folder.write(
+      "contacts/ana.md", Data("---\nname: Ana Lima\nbirthday: 1960-02-29\n---\n".utf8))
+    step(
+      ["gifts/.lamp.md.swp", "_drafts/x.md", "contacts/ana.md.tmp", "contacts/ana.md"],
+      patched: true, "hidden and temporary files")
+    // A folder moved away is named as the folder: whole.
+    try FileManager.default.moveItem(
+      at: folder.url.appendingPathComponent("purchases/2026"),
+      to: folder.url.appendingPathComponent("purchases-2026"))
+    step(["purchases/2026"], patched: false, "a folder moved away")
+    // A file named whose stamp is the cached one (an event with no change) is not read.
+    let (same, _) = loader(folder).load(reusing: cache, changed: ["contacts/ana.md"])
+    #expect(same.decodedFiles == 0)
+  }
+
   /// A link in the folder makes every stamp count: a file reached through one changes
   /// with no event naming it.
   @Test func aLinkInTheFolderMakesEveryStampCount() throws {

@@ -27,6 +27,9 @@ public struct PageRecord: Sendable, Equatable {
   private var readsNumbers: [RenderReads: Int] = [:]
   /// Numbers of the last build's reads in this record, for `set(_:…:numberInLast:)`.
   private var fromLast: [Int: Int] = [:]
+  /// The paths of `entries` in the order they were first set (a site's pages come sorted,
+  /// so `bytes` need not sort them).
+  private var order: [String] = []
 
   /// An empty record for `environment`.
   public init(environment: Fingerprint) {
@@ -34,7 +37,15 @@ public struct PageRecord: Sendable, Equatable {
   }
 
   /// Makes room for `count` pages.
-  mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+  mutating func reserveCapacity(_ count: Int) {
+    entries.reserveCapacity(count)
+    order.reserveCapacity(count)
+  }
+
+  /// Sets the entry of `path`.
+  private mutating func put(_ path: String, _ entry: Entry) {
+    if entries.updateValue(entry, forKey: path) == nil { order.append(path) }
+  }
 
   /// Records how the page at `path` was rendered.
   public mutating func set(
@@ -48,7 +59,7 @@ public struct PageRecord: Sendable, Equatable {
       self.reads.append(reads)
       readsNumbers[reads] = n
     }
-    entries[path] = Entry(fingerprint: fingerprint, output: output, readsIndex: n)
+    put(path, Entry(fingerprint: fingerprint, output: output, readsIndex: n))
   }
 
   /// Records a page whose reads are number `n` of the last build's record: reads already
@@ -58,7 +69,7 @@ public struct PageRecord: Sendable, Equatable {
     numberInLast n: Int?
   ) {
     if let n, let known = fromLast[n] {
-      entries[path] = Entry(fingerprint: fingerprint, output: output, readsIndex: known)
+      put(path, Entry(fingerprint: fingerprint, output: output, readsIndex: known))
       return
     }
     set(path, fingerprint: fingerprint, output: output, reads: reads)
@@ -83,16 +94,22 @@ public struct PageRecord: Sendable, Equatable {
     out += Array("env \(environment)\n".utf8)
     // The reads in order of first use by path, so equal records give equal bytes.
     var numbers = [Int?](repeating: nil, count: reads.count)
-    var order: [Int] = []
-    // Sorted once, entries and all (no look-up per path).
-    let sorted = entries.sorted { $0.key < $1.key }
+    var firstUse: [Int] = []
+    // In path order: the order the paths were set in when it is that already (a site's
+    // pages are planned sorted), else sorted.
+    let paths = zip(order, order.dropFirst()).allSatisfy { $0 < $1 } ? order : order.sorted()
+    var sorted: [(key: String, value: Entry)] = []
+    sorted.reserveCapacity(paths.count)
+    for path in paths {
+      if let entry = entries[path] { sorted.append((path, entry)) }
+    }
     for (_, e) in sorted
     where numbers.indices.contains(e.readsIndex) && numbers[e.readsIndex] == nil {
-      numbers[e.readsIndex] = order.count
-      order.append(e.readsIndex)
+      numbers[e.readsIndex] = firstUse.count
+      firstUse.append(e.readsIndex)
     }
-    out += Array("reads \(order.count)\n".utf8)
-    for n in order {
+    out += Array("reads \(firstUse.count)\n".utf8)
+    for n in firstUse {
       reads[n].encode(into: &out)
       out.append(UInt8(ascii: "\n"))
     }
@@ -140,7 +157,7 @@ public struct PageRecord: Sendable, Equatable {
         let n = r.integer(until: UInt8(ascii: " ")), distinct.indices.contains(n),
         let path = r.lengthPrefixed(), r.take(UInt8(ascii: "\n"))
       else { return nil }
-      record.entries[path] = Entry(fingerprint: fp, output: hash, readsIndex: n)
+      record.put(path, Entry(fingerprint: fp, output: hash, readsIndex: n))
     }
     guard r.atEnd else { return nil }
     self = record

@@ -57,36 +57,39 @@ public enum Search {
   /// The searchable records: gifts, items and contacts with their name and other fields
   /// (a gift's `for` field also holds the recipient's name).
   public static func documents(_ household: Household) -> [SearchDocument] {
-    var docs: [SearchDocument] = []
-    for g in household.gifts {
-      let recipient = [g.recipient, household.contact(g.recipient)?.name].compactMap { $0 }
-      docs.append(
-        SearchDocument(
-          kind: .gift, id: g.id, name: g.title,
-          fields: [
-            ("description", [g.description]), ("tags", g.tags), ("for", recipient),
-            ("occasion", [g.occasion?.written ?? ""]), ("url", [g.url ?? ""]),
-          ]))
-    }
-    for i in household.items {
-      docs.append(
-        SearchDocument(
-          kind: .item, id: i.id, name: i.name,
-          fields: [
-            ("brand", [i.brand ?? ""]), ("category", [i.category ?? ""]), ("unit", [i.unit ?? ""]),
-            ("notes", [i.notes]),
-          ]))
-    }
-    for c in household.contacts {
-      docs.append(
-        SearchDocument(
-          kind: .contact, id: c.id, name: c.name,
-          fields: [
-            ("first_name", [c.firstName ?? ""]), ("last_name", [c.lastName ?? ""]),
-            ("relationship", [c.relationship ?? ""]), ("tags", c.tags), ("notes", [c.notes]),
-          ]))
-    }
-    return docs
+    household.gifts.map { document($0, recipientName: household.contact($0.recipient)?.name) }
+      + household.items.map(document) + household.contacts.map(document)
+  }
+
+  /// A gift's document; `recipientName` is the name of the contact it is for.
+  static func document(_ g: Gift, recipientName: String?) -> SearchDocument {
+    SearchDocument(
+      kind: .gift, id: g.id, name: g.title,
+      fields: [
+        ("description", [g.description]), ("tags", g.tags),
+        ("for", [g.recipient, recipientName].compactMap { $0 }),
+        ("occasion", [g.occasion?.written ?? ""]), ("url", [g.url ?? ""]),
+      ])
+  }
+
+  /// An item's document.
+  static func document(_ i: Item) -> SearchDocument {
+    SearchDocument(
+      kind: .item, id: i.id, name: i.name,
+      fields: [
+        ("brand", [i.brand ?? ""]), ("category", [i.category ?? ""]), ("unit", [i.unit ?? ""]),
+        ("notes", [i.notes]),
+      ])
+  }
+
+  /// A contact's document.
+  static func document(_ c: Contact) -> SearchDocument {
+    SearchDocument(
+      kind: .contact, id: c.id, name: c.name,
+      fields: [
+        ("first_name", [c.firstName ?? ""]), ("last_name", [c.lastName ?? ""]),
+        ("relationship", [c.relationship ?? ""]), ("tags", c.tags), ("notes", [c.notes]),
+      ])
   }
 
   /// One record's hit, or nothing when nothing matched. `q` is already folded.

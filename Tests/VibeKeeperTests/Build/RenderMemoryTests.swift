@@ -427,4 +427,37 @@ import VibeBasics
     #expect(second != first)
     #expect(second.contains("(red)"))
   }
+
+  /// Over several runs of entries: a gift taken by its identity, runs taken whole, and
+  /// records changed, renamed, removed and moved give a fresh index's bytes.
+  @Test func searchIndexRunsAreTakenOnlyWhereTheirEntriesAre() throws {
+    var files = ["vibekeeper.yml": "currency: eur\n", "contacts/ana.md": "---\nname: Ana\n---\n"]
+    for n in 0..<600 {
+      files["gifts/g\(1000 + n).md"] = "---\ntitle: Gift \(n)\nfor: ana\n---\n"
+    }
+    let folder = try TempFolder(files)
+    defer { folder.cleanup() }
+    var household = DataLoader(root: folder.url, displayRoot: "data").load().household
+    #expect(household.gifts.count == 600)
+    var kept: SearchMemory? = SearchMemory()
+    func check(_ comment: Comment) {
+      let memory = kept
+      let links = Permalinks(household)
+      let text = SearchIndex.text(household, links: links, jobs: 2, memory: memory, kept: &kept)
+      #expect(text == SearchIndex.text(household, links: links), comment)
+      #expect(kept?.entries.count == household.gifts.count + household.contacts.count, comment)
+    }
+    check("the first index")
+    check("nothing changed")
+    household.gifts[300].title = "Teapot"
+    check("a title")
+    household.contacts[0].name = "Ana Lima"
+    check("the recipient renamed")
+    household.gifts.remove(at: 10)
+    check("a gift removed")
+    household.gifts.removeLast()
+    check("the last gift removed")
+    household.gifts.insert(household.gifts[5], at: 0)
+    check("a gift twice")
+  }
 }

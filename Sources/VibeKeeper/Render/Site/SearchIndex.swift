@@ -19,42 +19,86 @@ enum SearchIndex {
     _ household: Household, links: Permalinks, jobs: Int, memory: SearchMemory?,
     kept: inout SearchMemory?
   ) -> String {
-    let documents = Search.documents(household)
-    let chunk = 256
+    let (gifts, items, contacts) = (household.gifts, household.items, household.contacts)
+    let count = gifts.count + items.count + contacts.count
+    let last = memory?.entries ?? []
+    // Records found where they were need no table; one added or removed moves the rest.
     let keeps = kept != nil
-    let parts = Parallel.map((documents.count + chunk - 1) / chunk, jobs: jobs) {
-      part -> (String, [SearchMemory.Entry]) in
-      var out = ""
-      var written: [SearchMemory.Entry] = []
-      for (k, d) in documents[(part * chunk)..<min(documents.count, (part + 1) * chunk)]
-        .enumerated()
-      {
-        if k > 0 { out += "," }
-        let url = links.url(kind(of: d), d.id)
-        if let known = memory?.entries[SearchMemory.Key(kind: d.kind, id: d.id)],
-          known.isOf(d, url: url)
-        {
-          out += known.text
-          if keeps { written.append(known) }
-        } else if keeps {
-          var entry = ""
-          write(d, url: url, into: &entry)
-          out += entry
-          written.append(SearchMemory.Entry(document: d, url: url, text: entry))
-        } else {
-          write(d, url: url, into: &out)
+    let moved =
+      last.count != count
+      || (0..<count).contains { i in
+        let d = last[i].document
+        return switch i {
+        case ..<gifts.count: d.kind != .gift || d.id != gifts[i].id
+        case ..<(gifts.count + items.count): d.kind != .item || d.id != items[i - gifts.count].id
+        default: d.kind != .contact || d.id != contacts[i - gifts.count - items.count].id
         }
       }
-      return (out, written)
+    let table = moved && memory != nil ? memory?.byKey() : nil
+    let chunk = SearchMemory.chunk
+    let lastChunks = memory?.chunks ?? []
+    let parts = Parallel.map((count + chunk - 1) / chunk, jobs: jobs) {
+      part -> (String, [SearchMemory.Entry]) in
+      let range = (part * chunk)..<min(count, (part + 1) * chunk)
+      var written: [SearchMemory.Entry] = []
+      written.reserveCapacity(keeps ? range.count : 0)
+      // Without memory to keep (`build`), entries are written straight into the run.
+      var out = ""
+      for i in range {
+        let url: String?
+        let document: SearchDocument
+        var gift: Gift?
+        var name: String?
+        switch i {
+        case ..<gifts.count:
+          let g = gifts[i]
+          name = household.contact(g.recipient)?.name
+          url = links.url(.gifts, g.id)
+          if keeps, i < last.count, last[i].isOf(g, recipientName: name, url: url) {
+            written.append(last[i])
+            continue
+          }
+          document = Search.document(g, recipientName: name)
+          gift = g
+        case ..<(gifts.count + items.count):
+          let item = items[i - gifts.count]
+          url = links.url(.items, item.id)
+          document = Search.document(item)
+        default:
+          let contact = contacts[i - gifts.count - items.count]
+          url = links.url(.contacts, contact.id)
+          document = Search.document(contact)
+        }
+        let known =
+          table.map { $0[SearchMemory.Key(kind: document.kind, id: document.id)] }
+          ?? (i < last.count ? last[i] : nil)
+        if !keeps {
+          if i > range.lowerBound { out += "," }
+          write(document, url: url, into: &out)
+        } else if let known, known.isOf(document, url: url) {
+          written.append(known)
+        } else {
+          var text = ""
+          write(document, url: url, into: &text)
+          written.append(
+            SearchMemory.Entry(
+              document: document, url: url, text: text, gift: gift, recipientName: name))
+        }
+      }
+      guard keeps else { return (out, []) }
+      // A run of the very entries the last index had in this place is written as it was.
+      if part < lastChunks.count, !moved,
+        zip(range, written).allSatisfy({ $0 < last.count && last[$0] === $1 })
+      {
+        return (lastChunks[part], written)
+      }
+      return (written.lazy.map(\.text).joined(separator: ","), written)
     }
     if keeps {
       var memory = SearchMemory()
-      memory.entries.reserveCapacity(documents.count)
-      for (_, written) in parts {
-        for e in written {
-          memory.entries[SearchMemory.Key(kind: e.document.kind, id: e.document.id)] = e
-        }
-      }
+      memory.entries.reserveCapacity(count)
+      for (_, written) in parts { memory.entries += written }
+      memory.chunks = parts.map(\.0)
       kept = memory
     }
     return "{\"version\":1,\"records\":[" + parts.map(\.0).joined(separator: ",") + "]}"

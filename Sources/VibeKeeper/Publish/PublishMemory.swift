@@ -2,7 +2,8 @@ import Foundation
 
 /// What a process that publishes again and again (`watch`, `serve`) keeps of the files
 /// beside the output, so a rebuild does not parse them again: the manifests by their hash,
-/// and the last build state with the bytes it was read from or written as.
+/// the last build state with the bytes it was read from or written as, and the last
+/// listing of each tree with the stamps of its folders.
 ///
 /// Nothing is taken on trust: a manifest list is named by the hash of its bytes, so the one
 /// a marker names is the one kept under that hash (its file must still be there); a build
@@ -13,6 +14,12 @@ public final class PublishMemory: @unchecked Sendable {
   private var manifests: [(hash: ContentHash, manifest: SiteManifest)] = []
   /// The last build state and its bytes.
   private var state: (bytes: [UInt8], state: BuildState)?
+  /// The last listings of the trees (the output and the spare), by their root folder's
+  /// device and inode, which stay with a tree when it is exchanged with the other; taken
+  /// only while `TreeListing.isCurrent` says they still hold.
+  private var listings: [[UInt64]: TreeListing] = [:]
+  /// How many listings were taken as kept (for the tests).
+  private var taken = 0
   /// How many manifests are kept (the output's and the spare's, and the one being made).
   private static let manifestsKept = 4
 
@@ -45,6 +52,28 @@ public final class PublishMemory: @unchecked Sendable {
     lock.withLock {
       guard let kept = state, kept.bytes == bytes else { return nil }
       return kept.state
+    }
+  }
+
+  /// The last listing of the tree whose root folder is `folder`, when kept (it may be out
+  /// of date).
+  func listing(of folder: TreeListing.FolderStamp) -> TreeListing? {
+    lock.withLock { listings[[folder.device, folder.inode]] }
+  }
+
+  /// Counts a kept listing taken.
+  func tookListing() { lock.withLock { taken += 1 } }
+
+  /// How many kept listings were taken.
+  var listingsTaken: Int { lock.withLock { taken } }
+
+  /// Keeps `listing`.
+  func remember(_ listing: TreeListing) {
+    guard let root = listing.stamps[""] else { return }
+    let key = [root.device, root.inode]
+    lock.withLock {
+      if listings[key] == nil, listings.count >= Self.manifestsKept { listings.removeAll() }
+      listings[key] = listing
     }
   }
 

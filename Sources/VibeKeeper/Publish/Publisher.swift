@@ -194,7 +194,10 @@ public struct Publisher: Sendable {
           "VibeKeeper only replaces folders it built (they hold \(SiteManifest.fileName)); empty it or choose another --output"
       )
     }
-    guard let listing = try TreeListing.read(root, expecting: manifest.files.count + 16) else {
+    guard
+      let listing = try TreeListing.read(
+        root, expecting: manifest.files.count + 16, memory: memory)
+    else {
       return nil
     }
     return TreeUpdate.Published(root: root, manifest: manifest, listing: listing)

@@ -15,6 +15,68 @@ struct TreeListing: Sendable {
   var files: [String: UInt64] = [:]
   /// Folders.
   var folders: Set<String> = []
+  /// Each folder's stamp (the root's under ""), taken before its entries were read.
+  var stamps: [String: FolderStamp] = [:]
+  /// When the listing began, in nanoseconds since 1970 (the clock file times are in).
+  var listedAt: Int64 = 0
+
+  /// What identifies one state of a folder's entries: adding, removing or renaming an
+  /// entry (a file renamed over another among them) sets the folder's modification time.
+  struct FolderStamp: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var modified: Int64
+
+    init(_ info: stat) {
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+      #if canImport(Darwin)
+        modified =
+          Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+      #else
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+      #endif
+    }
+  }
+
+  /// How long before a listing a folder must have last changed for the listing to be
+  /// trusted later by its stamps: file times have a coarse tick, so a change in the same
+  /// tick as the last one before the listing could keep the time.
+  static let settleNanoseconds: Int64 = 20_000_000
+
+  /// Whether the tree at `root` still holds what this listing says: every folder listed is
+  /// the same folder with the same modification time, and each had settled before it was
+  /// listed (see `settleNanoseconds`).
+  func isCurrent(at root: String) -> Bool {
+    guard !stamps.isEmpty else { return false }
+    let settled = listedAt - TreeListing.settleNanoseconds
+    for (path, stamp) in stamps {
+      var info = stat()
+      guard stamp.modified < settled,
+        lstat(path.isEmpty ? root : root + "/" + path, &info) == 0,
+        info.st_mode & S_IFMT == S_IFDIR, FolderStamp(info) == stamp
+      else { return false }
+    }
+    return true
+  }
+
+  /// The listing of the tree at `root` that `memory` keeps (found by the root folder) when
+  /// it is still current, else the tree listed now (and kept); nil when there is no
+  /// folder there.
+  static func read(_ root: String, expecting count: Int, memory: PublishMemory?) throws
+    -> TreeListing?
+  {
+    var info = stat()
+    if let memory, lstat(root, &info) == 0,
+      let kept = memory.listing(of: FolderStamp(info)), kept.isCurrent(at: root)
+    {
+      memory.tookListing()
+      return kept
+    }
+    let listing = try read(root, expecting: count)
+    if let listing { memory?.remember(listing) }
+    return listing
+  }
 
   /// One entry of a folder.
   struct Entry {
@@ -31,6 +93,9 @@ struct TreeListing: Sendable {
       throw FileCalls.failure("cannot open", root)
     }
     var listing = TreeListing()
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    listing.listedAt = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     listing.files.reserveCapacity(count)
     try listing.scan(fd, root, prefix: "")
     return listing
@@ -39,6 +104,9 @@ struct TreeListing: Sendable {
   /// Adds the contents of the open folder `fd` (closed on return), its paths after `prefix`.
   private mutating func scan(_ fd: Int32, _ path: String, prefix: String) throws {
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileCalls.failure("cannot read", path) }
+    stamps[prefix] = FolderStamp(info)
     for entry in try TreeListing.entries(fd, path) {
       let rel = prefix.isEmpty ? entry.name : prefix + "/" + entry.name
       guard entry.isFolder else {

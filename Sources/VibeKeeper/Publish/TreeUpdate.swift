@@ -58,7 +58,8 @@ struct TreeUpdate: Sendable {
   /// otherwise (an interrupted update, or no tree yet). Reads only.
   static func read(_ root: String, state: String, memory: PublishMemory? = nil) throws -> Base? {
     guard let manifest = SiteManifest.read(tree: root, state: state, memory: memory)?.manifest,
-      let listing = try TreeListing.read(root, expecting: manifest.files.count + 16)
+      let listing = try TreeListing.read(
+        root, expecting: manifest.files.count + 16, memory: memory)
     else { return nil }
     return Base(manifest: manifest, listing: listing)
   }

@@ -59,6 +59,49 @@ import Testing
     }
   }
 
+  /// A process that publishes again (`serve`) keeps each tree's listing and takes it while
+  /// every folder's stamp says it still holds: a file of the user's put in the output, or
+  /// a generated one removed by hand, between publishes is seen all the same.
+  @Test func keptListingsAreTakenOnlyWhileTheirFoldersAreUnchanged() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    var publisher = f.publisher
+    let memory = PublishMemory()
+    publisher.memory = memory
+    // Past the file-time tick (`TreeListing.settleNanoseconds`), so listings are trusted.
+    func settle() { Thread.sleep(forTimeInterval: 0.05) }
+    var pages = PublishFixture.pages(40) { "page \($0)" }
+    func change(_ i: Int, _ text: String) {
+      pages[i] = OutputFile(path: pages[i].path, text: text)
+    }
+    try publisher.publish(pages)
+    for round in 0..<3 {
+      settle()
+      change(round, "changed \(round)")
+      try publisher.publish(pages)
+    }
+    #expect(memory.listingsTaken > 0)
+    #expect(PublishFixture.isComplete(f.out))
+    settle()
+    try "mine".write(
+      to: f.out.appendingPathComponent("pages/mine.txt"), atomically: false, encoding: .utf8)
+    try FileManager.default.removeItem(at: f.out.appendingPathComponent("pages/p7.html"))
+    change(5, "changed again")
+    try publisher.publish(pages)
+    #expect(f.read("pages/mine.txt") == "mine")
+    #expect(f.read("pages/p7.html") == "page 7")
+    #expect(f.read("pages/p5.html") == "changed again")
+    #expect(PublishFixture.isComplete(f.out, extra: ["pages/mine.txt"]))
+    for round in 0..<2 {
+      settle()
+      change(6, "round \(round)")
+      try publisher.publish(pages)
+      #expect(f.read("pages/mine.txt") == "mine")
+      #expect(PublishFixture.isComplete(f.out, extra: ["pages/mine.txt"]))
+      #expect(PublishFixture.isComplete(f.spare, extra: ["pages/mine.txt"]))
+    }
+  }
+
   @Test func nothingChangedTouchesNothing() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }

@@ -28,6 +28,36 @@ extension Array where Element == UInt8 {
   }
 }
 
+extension Array where Element == UInt8 {
+  /// Appends the lowercase hex digits of `value`: all sixteen, or without leading zeros.
+  @inlinable
+  public mutating func appendHex(_ value: UInt64, leadingZeros: Bool) {
+    var shift = leadingZeros ? 60 : Swift.max(0, (63 - value.leadingZeroBitCount) / 4 * 4)
+    while shift >= 0 {
+      let digit = UInt8(truncatingIfNeeded: (value >> UInt64(shift)) & 0xF)
+      append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+      shift -= 4
+    }
+  }
+
+  /// Appends the decimal digits of `value` (with a minus sign when it is negative).
+  @inlinable
+  public mutating func appendDecimal(_ value: Int) {
+    guard value >= 0 else {
+      append(contentsOf: String(value).utf8)
+      return
+    }
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      append(0x30 + UInt8(truncatingIfNeeded: rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+}
+
 extension UInt8 {
   /// The lowercase hex digits, by value (`hexDigits[10]` is `a`): one table for every
   /// writer of hex.

@@ -108,15 +108,8 @@ public struct Fingerprint: Sendable, Hashable, CustomStringConvertible {
 
   /// Appends `description` as UTF-8.
   public func append(to out: inout [UInt8]) {
-    Fingerprint.appendHex(high, to: &out)
-    Fingerprint.appendHex(low, to: &out)
-  }
-
-  /// Appends the 16 hex digits of `word`.
-  private static func appendHex(_ word: UInt64, to out: inout [UInt8]) {
-    for shift in stride(from: 60, through: 0, by: -4) {
-      out.append(UInt8.hexDigits[Int((word >> UInt64(shift)) & 0xF)])
-    }
+    out.appendHex(high, leadingZeros: true)
+    out.appendHex(low, leadingZeros: true)
   }
 
   private static func hex(_ word: UInt64) -> String {

@@ -104,19 +104,10 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
   /// Appends `description` to `out` as UTF-8.
   func append(to out: inout [UInt8]) {
-    ContentHash.appendHex(a, to: &out)
+    out.appendHex(a, leadingZeros: false)
     out.append(UInt8(ascii: "-"))
-    ContentHash.appendHex(b, to: &out)
+    out.appendHex(b, leadingZeros: false)
     out.append(UInt8(ascii: "-"))
-    out.append(contentsOf: String(count).utf8)
-  }
-
-  /// Appends `value` in lower-case hex without leading zeros.
-  private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
-    var shift = max(0, (63 - value.leadingZeroBitCount) / 4 * 4)
-    while shift >= 0 {
-      out.append(UInt8.hexDigits[Int((value >> UInt64(shift)) & 0xf)])
-      shift -= 4
-    }
+    out.appendDecimal(count)
   }
 }

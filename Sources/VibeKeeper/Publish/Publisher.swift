@@ -72,7 +72,10 @@ public struct Publisher: Sendable {
   public func reusableFiles() -> [String: ContentHash] {
     let trees = SiteTrees(output: output.standardizedFileURL)
     guard let published = try? publishedSite(trees.found(), trees) else { return [:] }
-    return published.manifest.files.filter { published.listing.files[$0.key] != nil }
+    let files = published.manifest.files
+    // Usually every one is there: then the manifest's own table is shared, not copied.
+    if files.keys.allSatisfy({ published.listing.files[$0] != nil }) { return files }
+    return files.filter { published.listing.files[$0.key] != nil }
   }
 
   /// The build state published with the current site (`publish(_:state:)`), nil when there

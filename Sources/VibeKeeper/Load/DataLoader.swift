@@ -61,7 +61,9 @@ public struct DataLoader: Sendable {
   /// `changed` (paths inside the folder) are the files a watcher saw change since the load
   /// that made `cache` began (a folder that appears names its files): the other files
   /// `cache` holds are then taken without a look at their stamps, unless a link leads to
-  /// a file in the folder (whose changes no event names).
+  /// a file in the folder (whose changes no event names). A few named files that keep
+  /// their records' ids and references are put into the household the last load put
+  /// together, without a scan of the folder (`HouseholdPatch`).
   public func load(reusing cache: LoadCache?, changed: Set<String>? = nil) -> (Result, LoadCache) {
     run(reusing: cache, keep: true, changed: changed)
   }

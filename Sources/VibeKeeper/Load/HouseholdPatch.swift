@@ -13,8 +13,10 @@ import Foundation
 /// changed file is a record file the last scan found and is still there, its records keep
 /// their kinds, ids and the records they name, and the assembly had nothing to say about
 /// it (no duplicate id, no reference left unresolved, no record left out). Anything else —
-/// a file added, removed or renamed, the settings, a media file, a folder with a link in
-/// it, an id or a reference changed — makes the load whole again.
+/// a file added, removed or renamed, the settings, a media file, anything the scan warned
+/// about, a folder with a link in it, an id or a reference changed — makes the load whole
+/// again. A named path that is not there and never was (an editor's temporary file) changes
+/// nothing.
 struct HouseholdPatch {
   /// What a whole load put together, kept in the `LoadCache` it returns for the next.
   struct Basis: Sendable {
@@ -42,6 +44,21 @@ struct HouseholdPatch {
     /// What the file at `index` of `files` gives now.
     func output(_ index: Int) -> RecordFile.Output {
       patchedOutputs[index] ?? outputs[index]
+    }
+
+    /// Whether the scan found something at `path` or under it, gone now: a record file, a
+    /// media file, a settings file, or an entry it said something about (`gifts/notes.txt`,
+    /// a folder it could not read). `shown` gives a path as diagnostics show it.
+    func sawSomething(at path: String, shown: (String) -> String) -> Bool {
+      let inside = path + "/"
+      let settings = ["vibekeeper.yml", "vibekeeper.yaml", LocalSettings.fileName]
+      let display = shown(path)
+      return settings.contains(path)
+        || files.contains { $0.path == path || $0.path.hasPrefix(inside) }
+        || household.media.contains { $0 == path || $0.hasPrefix(inside) }
+        || diagnostics.contains {
+          $0.location.file == display || $0.location.file.hasPrefix(display + "/")
+        }
     }
   }
 
@@ -131,16 +148,15 @@ extension DataLoader {
       if name.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0.hasPrefix("_") }) {
         continue
       }
-      guard let i = positions[name] else {
+      // (`String` keys call two spellings of one accented name equal: the bytes decide.)
+      guard let i = positions[name], basis.files[i].path.utf8.elementsEqual(name.utf8) else {
         // Not a record file the scan found: a new file or folder, the settings, media, or
-        // one gone since — unless nothing is there and nothing was (an editor's temporary
-        // file, renamed over the record).
+        // one gone since — unless nothing is there and nothing the scan saw was (an
+        // editor's temporary file, renamed over the record).
         var info = stat()
-        guard lstat(root.appendingPathComponent(name).path, &info) != 0, errno == ENOENT else {
-          return nil
-        }
-        let inside = name + "/"
-        if basis.files.contains(where: { $0.path.hasPrefix(inside) }) { return nil }
+        guard lstat(root.appendingPathComponent(name).path, &info) != 0, errno == ENOENT,
+          !basis.sawSomething(at: name, shown: shown)
+        else { return nil }
         continue
       }
       let file = basis.files[i]

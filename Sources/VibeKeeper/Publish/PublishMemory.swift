@@ -5,9 +5,11 @@ import Foundation
 /// the last build state with the bytes it was read from or written as, and the last
 /// listing of each tree with the stamps of its folders.
 ///
-/// Nothing is taken on trust: a manifest list is named by the hash of its bytes, so the one
-/// a marker names is the one kept under that hash (its file must still be there); a build
-/// state is taken only when the file's bytes are, byte for byte, the ones it was made of.
+/// A manifest list is named by the hash of its bytes, so the one a marker names is the one
+/// kept under that hash (its file must still be there); a build state is taken only when
+/// the file's bytes are, byte for byte, the ones it was made of; a listing only while each
+/// of its folders has the modification time it had, settled, when it was listed
+/// (`TreeListing.isCurrent`).
 public final class PublishMemory: @unchecked Sendable {
   private let lock = NSLock()
   /// Manifests by hash, the most recently used last.
@@ -22,6 +24,8 @@ public final class PublishMemory: @unchecked Sendable {
   private var taken = 0
   /// How many manifests are kept (the output's and the spare's, and the one being made).
   private static let manifestsKept = 4
+  /// How many listings are kept (the output's and the spare's, and two more).
+  private static let listingsKept = 4
 
   /// Nothing kept yet.
   public init() {}
@@ -72,7 +76,7 @@ public final class PublishMemory: @unchecked Sendable {
     guard let root = listing.stamps[""] else { return }
     let key = [root.device, root.inode]
     lock.withLock {
-      if listings[key] == nil, listings.count >= Self.manifestsKept { listings.removeAll() }
+      if listings[key] == nil, listings.count >= Self.listingsKept { listings.removeAll() }
       listings[key] = listing
     }
   }

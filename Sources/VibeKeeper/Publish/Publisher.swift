@@ -152,8 +152,11 @@ public struct Publisher: Sendable {
       userFiles: userFiles, root: trees.spare, base: base, scratch: trees.scratch,
       state: trees.state)
     let (stats, manifest) = try update.apply(jobs: jobs)
-    // The next build reads the list just written: kept, it is not parsed again.
-    memory?.remember(SiteManifest(paths: files.map(\.path), hashes: hashes), hash: manifest)
+    // The next build reads the list just written: kept, it is not parsed again (unless a
+    // path holds a line break, which its lines cannot give back as written).
+    if !files.contains(where: { $0.path.utf8.contains(UInt8(ascii: "\n")) }) {
+      memory?.remember(SiteManifest(paths: files.map(\.path), hashes: hashes), hash: manifest)
+    }
     try trees.writeBuildState(state, manifest: manifest)
     try trees.exchangeSpareWithOutput()
     try trees.removeStaleStatesAndManifests()

@@ -44,15 +44,22 @@ struct TreeListing: Sendable {
   /// tick as the last one before the listing could keep the time.
   static let settleNanoseconds: Int64 = 20_000_000
 
+  /// How long on a file system whose times are in whole seconds (a time with no
+  /// nanoseconds is taken as such): two seconds, as the data loader's.
+  static let coarseSettleNanoseconds: Int64 = 2_000_000_000
+
   /// Whether the tree at `root` still holds what this listing says: every folder listed is
   /// the same folder with the same modification time, and each had settled before it was
-  /// listed (see `settleNanoseconds`).
+  /// listed (see `settleNanoseconds`). A time set by hand (`touch -d`, `rsync -t`) to the
+  /// one recorded could hide a change, as it could from the data loader.
   func isCurrent(at root: String) -> Bool {
     guard !stamps.isEmpty else { return false }
-    let settled = listedAt - TreeListing.settleNanoseconds
     for (path, stamp) in stamps {
+      let settle =
+        stamp.modified % 1_000_000_000 == 0
+        ? TreeListing.coarseSettleNanoseconds : TreeListing.settleNanoseconds
       var info = stat()
-      guard stamp.modified < settled,
+      guard stamp.modified < listedAt - settle,
         lstat(path.isEmpty ? root : root + "/" + path, &info) == 0,
         info.st_mode & S_IFMT == S_IFDIR, FolderStamp(info) == stamp
       else { return false }

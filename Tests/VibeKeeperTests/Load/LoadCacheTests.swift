@@ -209,6 +209,22 @@ import Testing
     step(
       ["gifts/.lamp.md.swp", "_drafts/x.md", "contacts/ana.md.tmp", "contacts/ana.md"],
       patched: true, "hidden and temporary files")
+    // Something the scan saw that is not a record file, gone: a file it warned about, a
+    // media file, the settings. Each is a whole load (with the warning, the picture, the
+    // settings gone).
+    try folder.write("gifts/notes.txt", Data("not a record".utf8))
+    step(["gifts/notes.txt"], patched: false, "a file the scan warns about")
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("gifts/notes.txt"))
+    step(["gifts/notes.txt"], patched: false, "a file the scan warned about, gone")
+    try folder.write("media/lamp.png", Data([0x89, 0x50, 0x4E, 0x47]))
+    step(["media/lamp.png"], patched: false, "a media file")
+    #expect(cache.assembled?.household.media == ["media/lamp.png"])
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("media/lamp.png"))
+    step(["media/lamp.png"], patched: false, "a media file gone")
+    #expect(cache.assembled?.household.media == [])
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("vibekeeper.yml"))
+    step(["vibekeeper.yml"], patched: false, "the settings gone")
+    #expect(cache.assembled?.household.settings.currency == "USD")
     // A folder moved away is named as the folder: whole.
     try FileManager.default.moveItem(
       at: folder.url.appendingPathComponent("purchases/2026"),

@@ -166,9 +166,7 @@ extension DataLoader {
       if let entry = cache.entries[name], entry.stamp == FileStamp(info), entry.output != nil {
         continue
       }
-      var outcome = decodeFile(file, context: context)
-      outcome.hadEntry = cache.entries[name] != nil
-      changes.append(HouseholdPatch.Change(index: i, outcome: outcome))
+      changes.append(HouseholdPatch.Change(index: i, outcome: decodeFile(file, context: context)))
     }
     guard var next = HouseholdPatch.apply(changes, to: basis, shown: shown) else { return nil }
     next.positions = positions

@@ -69,13 +69,15 @@ enum SearchIndex {
           url = links.url(.contacts, contact.id)
           document = Search.document(contact)
         }
+        guard keeps else {
+          if i > range.lowerBound { out += "," }
+          write(document, url: url, into: &out)
+          continue
+        }
         let known =
           table.map { $0[SearchMemory.Key(kind: document.kind, id: document.id)] }
           ?? (i < last.count ? last[i] : nil)
-        if !keeps {
-          if i > range.lowerBound { out += "," }
-          write(document, url: url, into: &out)
-        } else if let known, known.isOf(document, url: url) {
+        if let known, known.isOf(document, url: url) {
           written.append(known)
         } else {
           var text = ""

@@ -26,6 +26,13 @@ public struct Rebuilt: Sendable {
   }
 }
 
+/// One rebuild at a "now", for a cause: it calls `whenLive` the moment its new site is in
+/// the output (the browsers are told to reload then, not after the build's bookkeeping).
+public typealias Rebuild =
+  @Sendable (
+    _ at: Date, _ cause: RebuildCause, _ whenLive: @escaping @Sendable () -> Void
+  ) -> Rebuilt
+
 /// Why a rebuild runs.
 public struct RebuildCause: Sendable {
   /// Whether files changed (an edit), or only the time.
@@ -58,7 +65,7 @@ struct RebuildService: Service {
   /// One build at the given "now"; the cause says whether files changed (an edit), or only
   /// the time (then a record's error left unfixed no longer holds the site back: the
   /// record is left out and the rest moves on with the clock, as `build` does).
-  let rebuild: @Sendable (Date, RebuildCause) -> Rebuilt
+  let rebuild: Rebuild
   /// What the first build came to.
   let first: Rebuilt
   /// The browsers to tell.
@@ -105,19 +112,22 @@ struct RebuildService: Service {
         // Changes seen after the load began are named by the next wait, so a rebuild
         // never misses one for long.
         let cause = RebuildCause(edited: edited, changedFiles: watcher.vouched(changed))
-        var outcome = await Self.offThread { rebuild(at, cause) }
+        // The browsers reload the moment the new site is live.
+        var told = Told(hub)
+        var outcome = await Self.offThread { [told] in rebuild(at, cause, told.tell) }
         if StandingNow.isBehind(outcome.nextChange, at: at, clock: clock()) {
           // The edit brought a change before the clock's time (a dose already due).
           let now = clock()
           let again = RebuildCause(edited: edited)
-          outcome = await Self.offThread { rebuild(now, again) }
+          told = Told(hub)
+          outcome = await Self.offThread { [told] in rebuild(now, again, told.tell) }
         }
         standing.record(now: outcome.now, nextChange: outcome.nextChange)
         // A build that stopped before its analysis keeps the last "next change".
         next = outcome.nextChange ?? next
         retry = nil
         if outcome.published {
-          await hub.broadcast("rebuilt")
+          if !told.told { await hub.broadcast("rebuilt") }
           outcome.leftovers = nil
         } else {
           // A failed rebuild is tried again within a minute, so a passing problem never
@@ -129,6 +139,28 @@ struct RebuildService: Service {
       }
     }
     await hub.finish()
+  }
+
+  /// Tells the browsers to reload from the rebuild's thread, once, and remembers it did.
+  final class Told: @unchecked Sendable {
+    private let hub: ReloadHub
+    private let lock = NSLock()
+    private var done = false
+
+    init(_ hub: ReloadHub) { self.hub = hub }
+
+    /// Whether the browsers were told.
+    var told: Bool { lock.withLock { done } }
+
+    /// Tells the browsers (the first time only).
+    @Sendable func tell() {
+      let first = lock.withLock {
+        defer { done = true }
+        return !done
+      }
+      guard first else { return }
+      Task { [hub] in await hub.broadcast("rebuilt") }
+    }
   }
 
   /// Runs `work` on a thread of its own, so a long build never holds up the threads that

@@ -47,13 +47,13 @@ public struct SiteServer: Sendable {
 
   let configuration: Configuration
   let clock: @Sendable () -> Date
-  let rebuild: @Sendable (Date, RebuildCause) -> Rebuilt
+  let rebuild: Rebuild
   let log: @Sendable (String) -> Void
 
   /// A server that rebuilds with `rebuild` at `clock`'s "now" and prints with `log`.
   public init(
     _ configuration: Configuration, clock: @escaping @Sendable () -> Date,
-    rebuild: @escaping @Sendable (Date, RebuildCause) -> Rebuilt,
+    rebuild: @escaping Rebuild,
     log: @escaping @Sendable (String) -> Void
   ) {
     self.configuration = configuration

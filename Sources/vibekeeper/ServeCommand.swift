@@ -120,7 +120,7 @@ struct ServeCommand: ParsableCommand {
     }
     let server = SiteServer(
       setup, clock: clock,
-      rebuild: { at, cause in
+      rebuild: { at, cause, whenLive in
         var kept = state.take()
         // Held until the reload event is sent (`Rebuilt.leftovers`): the build replaces it.
         let previous = kept
@@ -135,6 +135,7 @@ struct ServeCommand: ParsableCommand {
               // when only the time moved on, the site follows the clock.
               $0.servedErrors = cause.edited ? errors : nil
               $0.changedFiles = cause.changedFiles
+              $0.whenLive = whenLive
             })
         else {
           servedErrors.put(errors)

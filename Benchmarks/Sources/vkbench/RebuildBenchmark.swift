@@ -5,7 +5,8 @@ import VibeKeeper
 /// one process and without the HTTP server around it: one build, then N rebuilds, each
 /// after a line is added to FILE's body (default `gifts/gift-5.md`), told which file
 /// changed as the kernel's events tell them. Prints the least and the median of each
-/// step's wall time and of the process's CPU time per rebuild: on a shared machine the
+/// step's wall time, of the time until the new site is live (before its build state is
+/// written), and of the process's CPU time per rebuild: on a shared machine the
 /// least is the steadiest figure to compare two binaries by.
 enum RebuildBenchmark {
   static func run(arguments: [String]) throws {
@@ -48,8 +49,11 @@ enum RebuildBenchmark {
             walls[name, default: []].append(part.seconds)
           }
         }
-        if walls["total"] == nil { order.append("total") }
+        if walls["total"] == nil { order += ["total", "live"] }
         walls["total", default: []].append(total)
+        // Until the new site is in the output (what `serve`'s reload waits for).
+        let after = outcome.steps.steps.first { $0.name == "state" }?.seconds ?? 0
+        walls["live", default: []].append(total - after)
       }
       // The next rebuild follows a save, as an editor makes it.
       let handle = try FileHandle(forWritingTo: file)

@@ -49,6 +49,9 @@ public struct SiteBuild: Sendable {
   /// What earlier publishes in this process read and wrote beside the output (`watch`,
   /// `serve`): the manifests and the last build state are not parsed again.
   public var publishMemory: PublishMemory?
+  /// Called the moment a new site is live in the output (`serve` tells the browsers to
+  /// reload), before the build state is written beside it.
+  public var whenLive: (@Sendable () -> Void)?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
   /// Publish even when the data gives far fewer records than the published site has
@@ -280,9 +283,18 @@ public struct SiteBuild: Sendable {
     do {
       let state = BuildState(
         pages: site.record, feeds: site.feedState, records: loaded.household.recordCount)
-      let bytes = state.bytes
-      outcome.published = try publisher.publish(site.files, state: bytes)
-      publishMemory?.remember(state, bytes: bytes)
+      // The site goes live before its state is written (a browser reloads meanwhile).
+      outcome.published = try publisher.publish(
+        site.files,
+        whenLive: {
+          outcome.steps.finish("publish")
+          whenLive?()
+        },
+        state: {
+          let bytes = state.bytes
+          publishMemory?.remember(state, bytes: bytes)
+          return bytes
+        })
     } catch let error as PublishError where error.staleReuse != nil {
       outcome.failure = BuildFailure(
         "the published site changed while this build ran (\(error.staleReuse ?? "")), so nothing was published; build again"
@@ -290,7 +302,7 @@ public struct SiteBuild: Sendable {
     } catch {
       outcome.failure = BuildFailure("\(error)")
     }
-    outcome.steps.finish("publish")
+    outcome.steps.finish(outcome.steps.steps.last?.name == "publish" ? "state" : "publish")
     return outcome
   }
 

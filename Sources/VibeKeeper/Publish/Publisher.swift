@@ -90,9 +90,21 @@ public struct Publisher: Sendable {
   }
 
   /// Publishes `files` (paths relative to the output) with the build `state` that describes
-  /// them, kept beside the published tree (never inside it) and switched with it.
+  /// them, kept beside the published tree (never inside it).
   @discardableResult
   public func publish(_ files: [OutputFile], state: [UInt8]? = nil) throws -> Stats {
+    try publish(files, whenLive: {}, state: { state })
+  }
+
+  /// Publishes `files`, calls `whenLive` the moment the output shows them (a browser may
+  /// reload), and only then makes and writes the build `state` that describes them and
+  /// clears what the exchange left. The state is named by the tree's manifest, so a
+  /// process stopped in between leaves a site without one (its next build renders every
+  /// page), never one paired with another site's.
+  @discardableResult
+  public func publish(
+    _ files: [OutputFile], whenLive: () -> Void, state: () -> [UInt8]?
+  ) throws -> Stats {
     let target = output.standardizedFileURL
     guard target.path != "/" else { throw PublishError("refusing to publish into /") }
     let trees = SiteTrees(output: target)
@@ -103,7 +115,8 @@ public struct Publisher: Sendable {
     defer { close(lock) }
     do {
       return try publish(
-        files, state: state, generated: generated, folders: folders, trees: trees)
+        files, whenLive: whenLive, state: state, generated: generated, folders: folders,
+        trees: trees)
     } catch let error as PublishError {
       throw error
     } catch {
@@ -114,8 +127,8 @@ public struct Publisher: Sendable {
   }
 
   private func publish(
-    _ files: [OutputFile], state: [UInt8]?, generated: Set<String>, folders: Set<String>,
-    trees: SiteTrees
+    _ files: [OutputFile], whenLive: () -> Void, state: () -> [UInt8]?, generated: Set<String>,
+    folders: Set<String>, trees: SiteTrees
   ) throws -> Stats {
     try trees.recoverInterruptedExchange()
     if case .earlierLink(let tree) = trees.found() { try trees.migrateEarlierLink(to: tree) }
@@ -138,9 +151,10 @@ public struct Publisher: Sendable {
     if published != nil, same {
       // Nothing to publish, but what an interrupted publish left beside the trees (a
       // half-filled scratch folder, a tree moved to the trash) is still cleared.
+      whenLive()
       try trees.prepare()
       if let manifest = trees.manifestHash(ofTree: trees.output) {
-        try trees.writeBuildState(state, manifest: manifest)
+        try trees.writeBuildState(state(), manifest: manifest)
       }
       return Stats(unchanged: files.count, kept: userFiles.count)
     }
@@ -152,13 +166,16 @@ public struct Publisher: Sendable {
       userFiles: userFiles, root: trees.spare, base: base, scratch: trees.scratch,
       state: trees.state)
     let (stats, manifest) = try update.apply(jobs: jobs)
+    // The state written before the exchange is the tree's last one, of two builds ago.
+    try trees.writeBuildState(nil, manifest: manifest)
+    try trees.exchangeSpareWithOutput()
+    whenLive()
+    try trees.writeBuildState(state(), manifest: manifest)
     // The next build reads the list just written: kept, it is not parsed again (unless a
     // path holds a line break, which its lines cannot give back as written).
     if !files.contains(where: { $0.path.utf8.contains(UInt8(ascii: "\n")) }) {
       memory?.remember(SiteManifest(paths: files.map(\.path), hashes: hashes), hash: manifest)
     }
-    try trees.writeBuildState(state, manifest: manifest)
-    try trees.exchangeSpareWithOutput()
     try trees.removeStaleStatesAndManifests()
     try FileCalls.removeTree(trees.trash)
     return stats

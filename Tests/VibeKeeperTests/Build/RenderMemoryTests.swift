@@ -325,6 +325,85 @@ import VibeBasics
     }
   }
 
+  /// With the page addresses and links of the last build (`ValueMemory.sharesAll`), a gift
+  /// that is the very record kept is taken without its inputs worked out, and a contact with
+  /// the very same gifts; anything else is made again or compared input by input, and every
+  /// value is the one made without any memory.
+  @Test func valuesTakenByIdentityNeedTheSameRecordsAndLinks() {
+    let household = DataLoader(
+      root: repositoryRoot.appendingPathComponent("data"), displayRoot: "data"
+    )
+    .load().household
+    let clock = LocalClock(now: IncrementalBuildTests.now, timeZone: household.settings.timeZone)
+    var links = Permalinks(household)
+    var memory = ValueMemory()
+    var markdown = MarkdownOptions()
+    /// The model of `h` kept from the last one, checked value for value against one made
+    /// without memory; the ids of the gifts and contacts taken.
+    func model(_ h: Household) -> (gifts: Set<String>, contacts: Set<String>, shares: Bool) {
+      links = Permalinks(h, reusing: links)
+      let v = SiteValues(
+        household: h, analysis: HouseholdAnalysis(h, clock: clock), links: links,
+        markdown: markdown, mediaSizes: [:], reusing: memory.refs)
+      let shares = memory.sharesAll(with: v)
+      let made = SiteModel(values: v, memory: memory)
+      let fresh = SiteModel(
+        values: SiteValues(
+          household: h, analysis: HouseholdAnalysis(h, clock: clock), links: Permalinks(h),
+          markdown: markdown, mediaSizes: [:]))
+      for kind in [RecordKind.gifts, .contacts] {
+        let a = made.records[kind] ?? []
+        let b = fresh.records[kind] ?? []
+        #expect(a.count == b.count)
+        for (x, y) in zip(a, b) { #expect(x.value.isSame(as: y.value), "\(kind) \(x.id)") }
+      }
+      memory = made.valueMemory ?? ValueMemory()
+      func taken(_ kind: RecordKind) -> Set<String> {
+        Set((made.records[kind] ?? []).filter(\.isTaken).map(\.id))
+      }
+      return (taken(.gifts), taken(.contacts), shares)
+    }
+    let gifts = Set(household.gifts.map(\.id))
+    let contacts = Set(household.contacts.map(\.id))
+    #expect(model(household).gifts.isEmpty)
+    let again = model(household)
+    #expect(again.shares && again.gifts == gifts && again.contacts == contacts)
+    // One gift edited: it and its recipient are made again, nothing else.
+    var edited = household
+    guard let g = edited.gifts.firstIndex(where: { $0.recipient != nil }),
+      let her = edited.gifts[g].recipient
+    else {
+      Issue.record("no gift with a recipient")
+      return
+    }
+    edited.gifts[g].title += " (blue)"
+    let one = model(edited)
+    #expect(one.shares)
+    #expect(one.gifts == gifts.subtracting([edited.gifts[g].id]))
+    #expect(one.contacts == contacts.subtracting([her]))
+    // Her name changed: the links differ, so every gift is compared input by input, and
+    // hers are made again.
+    guard let n = edited.contacts.firstIndex(where: { $0.id == her }) else {
+      Issue.record("no recipient")
+      return
+    }
+    edited.contacts[n].name += " Jr."
+    let renamed = model(edited)
+    #expect(!renamed.shares)
+    let hers = Set(edited.gifts.filter { $0.recipient == her }.map(\.id))
+    #expect(renamed.gifts == gifts.subtracting(hers))
+    // A gift removed: addresses assigned anew, kept values found by id.
+    edited.gifts.remove(at: 0)
+    let removed = model(edited)
+    #expect(!removed.shares)
+    #expect(removed.gifts == Set(edited.gifts.map(\.id)))
+    #expect(model(edited).shares)
+    // Other Markdown options: nothing is taken.
+    markdown = MarkdownOptions(allowRawHTML: true, smartPunctuation: false)
+    let options = model(edited)
+    #expect(!options.shares && options.gifts.isEmpty && options.contacts.isEmpty)
+  }
+
   /// The names pages bind themselves (`SitePlan.contextNames`, which the skip decisions
   /// never take from the globals) cover every planned page's own context.
   @Test func everyPagesOwnNamesAreKnown() throws {

@@ -102,6 +102,52 @@ import Testing
     }
   }
 
+  /// `whenLive` is called the moment the output shows the new site, before the build
+  /// state is made and written beside it (a browser reloads meanwhile); a state left over
+  /// for the same list of files is never paired with the new site in between.
+  @Test func theSiteIsLiveBeforeItsStateIsWritten() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    let v1 = [OutputFile(path: "index.html", text: "home v1")]
+    let v2 = [OutputFile(path: "index.html", text: "home v2")]
+    try f.publisher.publish(v1, state: [1])
+    try f.publisher.publish(v2, state: [2])
+    // Back to v1: its tree (the spare) still has the state of two publishes ago.
+    var calls: [String] = []
+    let stats = try f.publisher.publish(
+      v1,
+      whenLive: {
+        calls.append("live")
+        #expect(f.read("index.html") == "home v1")
+        #expect(f.publisher.publishedState() == nil)
+      },
+      state: {
+        calls.append("state")
+        return [3]
+      })
+    #expect(stats == Publisher.Stats(unchanged: 1))
+    #expect(calls == ["live", "state"])
+    #expect(f.publisher.publishedState() == [3])
+    // Nothing changed: live at once, and the state written for the same site.
+    calls = []
+    try f.publisher.publish(
+      v1, whenLive: { calls.append("live") },
+      state: {
+        calls.append("state")
+        return [4]
+      })
+    #expect(calls == ["live", "state"])
+    #expect(f.publisher.publishedState() == [4])
+    // A publish that fails is never live.
+    let clash = [
+      OutputFile(path: "a", text: "file"), OutputFile(path: "a/b.html", text: "inside"),
+    ]
+    #expect(throws: PublishError.self) {
+      try f.publisher.publish(clash, whenLive: { calls.append("clash live") }, state: { nil })
+    }
+    #expect(!calls.contains("clash live"))
+  }
+
   @Test func nothingChangedTouchesNothing() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }

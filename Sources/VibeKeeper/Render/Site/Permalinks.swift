@@ -7,9 +7,15 @@ public struct Permalinks: Sendable {
   /// The ids of each page kind the paths were assigned to, in `pageKinds` order.
   private var ids: [[String]] = []
   private var taken: Set<String> = []
+  /// Which assignment of paths this is (the same object while the paths are kept).
+  public let identity = Identity()
   /// For a colliding base path, the next suffix to try: the ones before it are taken (and
   /// stay taken), so 10,000 ids with one base cost 10,000 steps, not 50 million.
   private var nextSuffix: [String: Int] = [:]
+
+  /// One assignment of paths: kept with them by `init(_:reusing:)`, so two `Permalinks`
+  /// with one identity give every id the same path and link.
+  public final class Identity: Sendable {}
 
   /// The kinds that get a page of their own.
   public static let pageKinds: [RecordKind] = [

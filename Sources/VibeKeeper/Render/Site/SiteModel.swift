@@ -47,7 +47,10 @@ struct SiteModel: Sendable {
   /// The model of `v`, taking the gift and contact values `memory` holds where they are
   /// made of the same inputs (nil: keep nothing).
   init(values v: SiteValues, memory: ValueMemory? = nil) {
-    var kept = memory.map { _ in ValueMemory(markdown: v.markdown, refs: v.refs) }
+    var kept = memory.map { _ in
+      ValueMemory(
+        shared: ValueMemory.Shared(links: v.links.identity, markdown: v.markdown), refs: v.refs)
+    }
     let records = SiteModel.records(v, withValues: true, memory: memory, kept: &kept)
     self.records = records.byKind
     globals = SiteModel.globals(v, records)
@@ -86,14 +89,19 @@ struct SiteModel: Sendable {
     let memory = memory ?? ValueMemory()
     kept?.contacts.reserveCapacity(h.contacts.count)
     kept?.gifts.reserveCapacity(h.gifts.count)
-    out.byKind[.contacts] = h.contacts.map { c in
+    let sharesAll = memory.sharesAll(with: v)
+    var keptContacts = ValueMemory.Finder(memory.contacts) { $0.contact.id }
+    out.byKind[.contacts] = h.contacts.enumerated().map { i, c in
       guard withValues else { return RecordValue(c, .null, c.name) }
-      let (value, taken) = memory.contact(c, v, into: &kept)
+      let (value, taken) = memory.contact(
+        c, known: keptContacts.find(c.id, at: i), v, sharesAll: sharesAll, into: &kept)
       return RecordValue(c, value, c.name, taken: taken)
     }
-    out.byKind[.gifts] = h.gifts.map { g in
+    var keptGifts = ValueMemory.Finder(memory.gifts) { $0.gift.id }
+    out.byKind[.gifts] = h.gifts.enumerated().map { i, g in
       guard withValues else { return RecordValue(g, .null, g.title) }
-      let (value, taken) = memory.gift(g, v, into: &kept)
+      let (value, taken) = memory.gift(
+        g, known: keptGifts.find(g.id, at: i), v, sharesAll: sharesAll, into: &kept)
       return RecordValue(g, value, g.title, taken: taken)
     }
     out.byKind[.occasions] = h.occasions.map { o in

@@ -104,19 +104,28 @@ struct SitePlan {
   /// (`watch`, `serve`).
   struct RecordPages: Sendable {
     fileprivate var ordered: [Page] = []
+    /// The page addresses they were planned with (each page's path is its record's there).
+    fileprivate var links: Permalinks.Identity?
 
     /// None.
     init() {}
 
-    /// The record pages among `pages`.
-    init(_ pages: [Page]) {
+    /// The record pages among `pages`, planned with `links`.
+    init(_ pages: [Page], links: Permalinks.Identity) {
       ordered = pages.filter { $0.record != nil }
+      self.links = links
     }
   }
 
+  /// Each page kind's record template (`gifts/record.html`), made once: the plans of a
+  /// process share its text, and comparing it with the last plan's is one look.
+  static let recordTemplates: [RecordKind: String] = Dictionary(
+    uniqueKeysWithValues: Permalinks.pageKinds.map { ($0, "\($0.folder)/record.html") })
+
   /// The last plan's record pages, walked in order as this plan is made: the page planned
-  /// for the same record is most often the next one there (found by its path without a
-  /// look-up); else it is looked up by path (the table made on the first such miss).
+  /// for the same record is most often the next one there (found without a look-up: by
+  /// its record's id when the addresses are the last plan's, else by its path); else it
+  /// is looked up by path (the table made on the first such miss).
   fileprivate struct RecordPagesWalk {
     let last: RecordPages
     private var next = 0
@@ -125,13 +134,21 @@ struct SitePlan {
     init(_ last: RecordPages) { self.last = last }
 
     /// The page planned last time for the record page about to be planned, when it is
-    /// the same: same template, path, title and record, and a value taken as it was (the
-    /// very value that page holds).
+    /// the same: same template, path (its record's in `links`), title and record, and a
+    /// value taken as it was (the very value that page holds).
     mutating func same(
-      _ template: String, _ path: String, _ record: RecordValue, kind: RecordKind
+      _ template: String, _ record: RecordValue, kind: RecordKind, links: Permalinks
     ) -> Page? {
       guard record.isTaken else { return nil }
       let pages = last.ordered
+      // The next page, for the same record, with the same addresses: the same path.
+      if next < pages.count, last.links === links.identity, let was = pages[next].record,
+        was.kind == kind, was.id.isSameText(as: record.id)
+      {
+        next += 1
+        return same(pages[next - 1], template, pages[next - 1].path, record, kind: kind)
+      }
+      guard let path = links.path(kind, record.id) else { return nil }
       let at: Int
       if next < pages.count, pages[next].path.isSameText(as: path) {
         at = next
@@ -146,7 +163,13 @@ struct SitePlan {
         at = found
       }
       next = at + 1
-      let last = pages[at]
+      return same(pages[at], template, path, record, kind: kind)
+    }
+
+    /// `last` when it is the page of `record` at `path` from `template`.
+    private func same(
+      _ last: Page, _ template: String, _ path: String, _ record: RecordValue, kind: RecordKind
+    ) -> Page? {
       guard let was = last.record, was.kind == kind, was.id.isSameText(as: record.id),
         was.location == record.location, last.path.isSameText(as: path),
         last.template.isSameText(as: template), last.title.isSameText(as: record.title),
@@ -190,17 +213,19 @@ struct SitePlan {
       if names.contains("\(area)/index.html") {
         page("\(area)/index.html", "\(area)/index.html", title, area: area)
       }
-      let recordTemplate = "\(area)/record.html"
-      guard names.contains(recordTemplate) else { continue }
+      guard let recordTemplate = recordTemplates[kind], names.contains(recordTemplate) else {
+        continue
+      }
       let name = singular(kind)
       for record in model.records[kind] ?? [] {
-        guard let path = links.path(kind, record.id) else { continue }
-        if var same = walk?.same(recordTemplate, path, record, kind: kind) {
-          same.recordValueTaken = true
-          same.reused = true
+        if var same = walk?.same(recordTemplate, record, kind: kind, links: links) {
+          // Set only when not yet (the page's fields are shared with the last plan).
+          if !same.recordValueTaken { same.recordValueTaken = true }
+          if !same.reused { same.reused = true }
           pages.append(same)
           continue
         }
+        guard let path = links.path(kind, record.id) else { continue }
         page(
           recordTemplate, path, record.title, area: area,
           ["record": record.value, name: record.value],

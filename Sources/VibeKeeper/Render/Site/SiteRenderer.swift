@@ -135,7 +135,7 @@ public struct SiteRenderer: Sendable {
       kept.pageDigests = SiteRenderer.recordDigests(pages, results)
       kept.links = links
       kept.elementDigests = skipping.elementDigests
-      kept.recordPages = SitePlan.RecordPages(planned)
+      kept.recordPages = SitePlan.RecordPages(planned, links: links.identity)
       kept.skipBasis = skipping.basis
       if clashes.isEmpty, !templateLeftOut {
         kept.clashFree = SitePlan.ClashFree(paths: planned.map(\.path), reserved: reservedPaths)

@@ -41,6 +41,22 @@ extension SiteValues {
       currency: household.settings.currency)
   }
 
+  /// Whether contact `c`'s inputs are `known`, given page addresses and links that are
+  /// those `known` was made with (`ValueMemory.sharesAll(with:)`): the same contact, the
+  /// very same gifts, the same occasions and picture, today and currency. Its page's
+  /// address, its link and those of its gifts and occasions follow from their ids.
+  func sameContactInputs(_ c: Contact, as known: ContactInputs) -> Bool {
+    guard known.contact.isSame(as: c), known.today == analysis.clock.today,
+      known.currency.isSameText(as: household.settings.currency),
+      picture(c.photo).isSame(as: known.photo)
+    else { return false }
+    let gifts = self.gifts.byRecipient[c.id] ?? []
+    let occasions = occasionsByContact[c.id] ?? []
+    return gifts.count == known.gifts.count && occasions.count == known.occasions.count
+      && zip(gifts, known.gifts).allSatisfy { $0.isIdentical(to: $1) }
+      && zip(occasions, known.occasions).allSatisfy { $0.isSame(as: $1) }
+  }
+
   /// A contact with birthday facts, gift ideas by status and planned spend.
   func contact(_ c: Contact) -> TemplateValue { contact(contactInputs(c)) }
 

@@ -32,6 +32,9 @@ struct SiteValues: Sendable {
     var contacts: [String: TemplateValue] = [:]
     var items: [String: TemplateValue] = [:]
     var occasions: [String: TemplateValue] = [:]
+    /// Whether the contact and occasion links are all the last build's, for the same ids
+    /// (so a gift's or contact's links are the last build's when its ids are).
+    var allTaken = false
   }
 
   /// The values of a household and its analyses; the lookups records share are built here.
@@ -53,31 +56,37 @@ struct SiteValues: Sendable {
       if let contact = o.contact { occasions[contact, default: []].append(o) }
     }
     occasionsByContact = occasions
+    let contacts = SiteValues.refs(
+      .contacts, household.contacts.map { ($0.id, $0.name) }, links, last?.contacts)
+    let occasionRefs = SiteValues.refs(
+      .occasions, household.occasions.map { ($0.id, $0.title) }, links, last?.occasions)
     refs = Refs(
-      contacts: SiteValues.refs(
-        .contacts, household.contacts.map { ($0.id, $0.name) }, links, last?.contacts),
-      items: SiteValues.refs(.items, household.items.map { ($0.id, $0.name) }, links, last?.items),
-      occasions: SiteValues.refs(
-        .occasions, household.occasions.map { ($0.id, $0.title) }, links, last?.occasions))
+      contacts: contacts.refs,
+      items: SiteValues.refs(.items, household.items.map { ($0.id, $0.name) }, links, last?.items)
+        .refs,
+      occasions: occasionRefs.refs, allTaken: contacts.allTaken && occasionRefs.allTaken)
   }
 
   /// The reference of each record by id (the first of a repeated id, as look-ups find);
-  /// one in `last` that is the same is taken.
+  /// one in `last` that is the same is taken. `allTaken`: every one was, and `last` has
+  /// no other id (the table is the last one, value for value).
   private static func refs(
     _ kind: RecordKind, _ records: [(id: String, name: String)], _ links: Permalinks,
     _ last: [String: TemplateValue]?
-  ) -> [String: TemplateValue] {
+  ) -> (refs: [String: TemplateValue], allTaken: Bool) {
     var refs: [String: TemplateValue] = [:]
     refs.reserveCapacity(records.count)
+    var allTaken = last != nil
     for r in records where refs[r.id] == nil {
       let made = SiteValues.ref(kind, r.id, r.name, links: links)
       if let kept = last?[r.id], kept.isSame(as: made) {
         refs[r.id] = kept
       } else {
         refs[r.id] = made
+        allTaken = false
       }
     }
-    return refs
+    return (refs, allTaken && refs.count == last?.count)
   }
 
   /// A map from optional values (nil becomes `none`).

@@ -103,7 +103,16 @@ enum SearchIndex {
       memory.chunks = parts.map(\.0)
       kept = memory
     }
-    return "{\"version\":1,\"records\":[" + parts.map(\.0).joined(separator: ",") + "]}"
+    // Written once into room for all of it (10,000 records' index is megabytes).
+    let head = "{\"version\":1,\"records\":["
+    var out = head
+    out.reserveCapacity(parts.reduce(head.utf8.count + 2) { $0 + $1.0.utf8.count + 1 })
+    for (i, part) in parts.enumerated() {
+      if i > 0 { out += "," }
+      out += part.0
+    }
+    out += "]}"
+    return out
   }
 
   /// One record's entry written as `entry(_:links:)` serializes it, compact, without

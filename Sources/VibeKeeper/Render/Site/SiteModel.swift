@@ -90,14 +90,14 @@ struct SiteModel: Sendable {
     kept?.contacts.reserveCapacity(h.contacts.count)
     kept?.gifts.reserveCapacity(h.gifts.count)
     let sharesAll = memory.sharesAll(with: v)
-    var keptContacts = ValueMemory.Finder(memory.contacts) { $0.contact.id }
+    var keptContacts = ValueMemory.Finder(memory.contacts) { $0.inputs.contact.id }
     out.byKind[.contacts] = h.contacts.enumerated().map { i, c in
       guard withValues else { return RecordValue(c, .null, c.name) }
       let (value, taken) = memory.contact(
         c, known: keptContacts.find(c.id, at: i), v, sharesAll: sharesAll, into: &kept)
       return RecordValue(c, value, c.name, taken: taken)
     }
-    var keptGifts = ValueMemory.Finder(memory.gifts) { $0.gift.id }
+    var keptGifts = ValueMemory.Finder(memory.gifts) { $0.inputs.gift.id }
     out.byKind[.gifts] = h.gifts.enumerated().map { i, g in
       guard withValues else { return RecordValue(g, .null, g.title) }
       let (value, taken) = memory.gift(

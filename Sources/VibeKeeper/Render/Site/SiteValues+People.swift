@@ -60,14 +60,30 @@ extension SiteValues {
   /// A contact with birthday facts, gift ideas by status and planned spend.
   func contact(_ c: Contact) -> TemplateValue { contact(contactInputs(c)) }
 
-  /// A contact's value, made of `inputs` (and the Markdown options) alone.
-  func contact(_ inputs: ContactInputs) -> TemplateValue {
+  /// A contact's value, made of `inputs` (and the Markdown options) alone; the summary of
+  /// a gift that `last` (an earlier value of the contact, made of `lastInputs`) listed in
+  /// the same place, the very same gift with the same links, is taken from there.
+  func contact(
+    _ inputs: ContactInputs, reusing last: (inputs: ContactInputs, value: TemplateValue)? = nil
+  ) -> TemplateValue {
     let c = inputs.contact
     let today = inputs.today
     let gifts = inputs.gifts
+    var lastSummaries: [TemplateValue] = []
+    if let last, last.inputs.ref.isSame(as: inputs.ref), case .dictionary(let d) = last.value,
+      case .array(let listed)? = d["gifts"], listed.count == last.inputs.gifts.count
+    {
+      lastSummaries = listed
+    }
     // Every gift and occasion listed here names this contact: they show its link.
-    let summaries = zip(gifts, inputs.giftURLs).map { g, url in
-      SiteValues.giftSummary(g, url: url, recipient: inputs.ref)
+    let summaries = zip(gifts, inputs.giftURLs).enumerated().map { i, pair in
+      let (g, url) = pair
+      if i < lastSummaries.count, let was = last?.inputs, was.gifts[i].isIdentical(to: g),
+        was.giftURLs[i].isSameText(as: url)
+      {
+        return lastSummaries[i]
+      }
+      return SiteValues.giftSummary(g, url: url, recipient: inputs.ref)
     }
     var byStatus: [String: TemplateValue] = [:]
     for status in GiftStatus.allCases {

@@ -47,10 +47,11 @@ struct ValueMemory: Sendable {
   /// first miss).
   struct Finder<Inputs: Sendable> {
     let kept: [Made<Inputs>]
-    let id: (Inputs) -> String
+    /// The id of a kept value's record (read through the reference, not copied out).
+    let id: (Made<Inputs>) -> String
     private var byID: [String: Int]?
 
-    init(_ kept: [Made<Inputs>], id: @escaping (Inputs) -> String) {
+    init(_ kept: [Made<Inputs>], id: @escaping (Made<Inputs>) -> String) {
       self.kept = kept
       self.id = id
     }
@@ -58,15 +59,13 @@ struct ValueMemory: Sendable {
     /// The kept value at `position`, when its record has `wanted` as id; else the one
     /// kept for that id anywhere.
     mutating func find(_ wanted: String, at position: Int) -> Made<Inputs>? {
-      if position < kept.count, id(kept[position].inputs).isSameText(as: wanted) {
+      if position < kept.count, id(kept[position]).isSameText(as: wanted) {
         return kept[position]
       }
       if byID == nil {
         var table: [String: Int] = [:]
         table.reserveCapacity(kept.count)
-        for (i, made) in kept.enumerated() where table[id(made.inputs)] == nil {
-          table[id(made.inputs)] = i
-        }
+        for (i, made) in kept.enumerated() where table[id(made)] == nil { table[id(made)] = i }
         byID = table
       }
       return byID?[wanted].map { kept[$0] }
@@ -106,7 +105,8 @@ struct ValueMemory: Sendable {
   ) -> (value: TemplateValue, taken: Bool) {
     let (made, taken) = take(
       known, v, sharesAll: sharesAll, surely: { v.sameContactInputs(c, as: $0) },
-      inputs: { v.contactInputs(c) }, same: { $0.isSame(as: $1) }, make: { v.contact($0) })
+      inputs: { v.contactInputs(c) }, same: { $0.isSame(as: $1) },
+      make: { v.contact($0, reusing: known.map { ($0.inputs, $0.value) }) })
     kept?.contacts.append(made)
     return (made.value, taken)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import VibeBasics
 
 /// What a process that publishes again and again (`watch`, `serve`) keeps of the files
 /// beside the output, so a rebuild does not parse them again: the manifests by their hash,
@@ -20,6 +21,9 @@ public final class PublishMemory: @unchecked Sendable {
   /// device and inode, which stay with a tree when it is exchanged with the other; taken
   /// only while `TreeListing.isCurrent` says they still hold.
   private var listings: [[UInt64]: TreeListing] = [:]
+  /// The paths the last publish checked, in order, with what `Publisher.checkPaths` made
+  /// of them (a pure function of the paths).
+  private var checked: (paths: [String], files: Set<String>, folders: Set<String>)?
   /// How many listings were taken as kept (for the tests).
   private var taken = 0
   /// How many manifests are kept (the output's and the spare's, and the one being made).
@@ -79,6 +83,23 @@ public final class PublishMemory: @unchecked Sendable {
       if listings[key] == nil, listings.count >= Self.listingsKept { listings.removeAll() }
       listings[key] = listing
     }
+  }
+
+  /// What `Publisher.checkPaths` made of `files`' paths, when the last publish checked the
+  /// very same paths in the same order.
+  func checkedPaths(_ files: [OutputFile]) -> (files: Set<String>, folders: Set<String>)? {
+    lock.withLock {
+      guard let checked, checked.paths.count == files.count,
+        zip(checked.paths, files).allSatisfy({ $0.isSameText(as: $1.path) })
+      else { return nil }
+      return (checked.files, checked.folders)
+    }
+  }
+
+  /// Keeps what `Publisher.checkPaths` made of `files`' paths.
+  func rememberChecked(_ files: [OutputFile], _ result: (files: Set<String>, folders: Set<String>))
+  {
+    lock.withLock { checked = (files.map(\.path), result.files, result.folders) }
   }
 
   /// Keeps `state`, whose bytes are `bytes`.

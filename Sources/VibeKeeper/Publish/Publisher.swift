@@ -109,7 +109,15 @@ public struct Publisher: Sendable {
     guard target.path != "/" else { throw PublishError("refusing to publish into /") }
     let trees = SiteTrees(output: target)
     try checkLocation(target)
-    let (generated, folders) = try checkPaths(files)
+    // The very paths the last publish in this process checked are as safe as they were.
+    let generated: Set<String>
+    let folders: Set<String>
+    if let kept = memory?.checkedPaths(files) {
+      (generated, folders) = kept
+    } else {
+      (generated, folders) = try checkPaths(files)
+      memory?.rememberChecked(files, (generated, folders))
+    }
     // One publish at a time into this folder (a `watch` and a `build`, say).
     let lock = try trees.lock()
     defer { close(lock) }
@@ -178,7 +186,19 @@ public struct Publisher: Sendable {
     }
     try trees.removeStaleStatesAndManifests()
     try FileCalls.removeTree(trees.trash)
+    keepListingCurrent(trees.output, expecting: files.count + 16)
     return stats
+  }
+
+  /// For a process that publishes again (`watch`, `serve`): lists the tree just published
+  /// once its folders have settled (`TreeListing.settleNanoseconds`), after the site is
+  /// live, so the next build takes the listing kept instead of reading 10,000 entries
+  /// while a browser waits. Nothing is listed without a memory to keep it in.
+  private func keepListingCurrent(_ root: String, expecting count: Int) {
+    guard let memory else { return }
+    let wait = TreeListing.settleNanoseconds + 5_000_000
+    Thread.sleep(forTimeInterval: Double(wait) / 1e9)
+    _ = try? TreeListing.read(root, expecting: count, memory: memory)
   }
 
   /// The published site; nil when there is none (or an empty folder). Refuses an output

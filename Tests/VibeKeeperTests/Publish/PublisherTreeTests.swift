@@ -102,6 +102,46 @@ import Testing
     }
   }
 
+  /// A publish that keeps a memory lists the tree it published once its folders settled,
+  /// after the site is live: the next build's look at the published files takes that
+  /// listing; a page removed by hand after it is seen all the same.
+  @Test func theTreeJustPublishedIsListedForTheNextBuild() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    var publisher = f.publisher
+    let memory = PublishMemory()
+    publisher.memory = memory
+    var pages = PublishFixture.pages(30) { "page \($0)" }
+    try publisher.publish(pages)
+    pages[2] = OutputFile(path: pages[2].path, text: "changed")
+    try publisher.publish(pages)
+    let taken = memory.listingsTaken
+    #expect(publisher.reusableFiles().count == pages.count)
+    #expect(memory.listingsTaken == taken + 1)
+    try FileManager.default.removeItem(at: f.out.appendingPathComponent("pages/p3.html"))
+    let reusable = publisher.reusableFiles()
+    #expect(reusable.count == pages.count - 1 && reusable["pages/p3.html"] == nil)
+    #expect(memory.listingsTaken == taken + 1)
+  }
+
+  /// A process that publishes again checks paths it has not checked before: the very same
+  /// paths in the same order are taken as checked, any other list is checked whole.
+  @Test func pathsAreCheckedAgainUnlessTheyAreTheLastOnes() throws {
+    let f = try PublishFixture()
+    defer { f.cleanup() }
+    var publisher = f.publisher
+    publisher.memory = PublishMemory()
+    let pages = PublishFixture.pages(5) { "page \($0)" }
+    try publisher.publish(pages)
+    for bad in ["../escape.html", "pages/p1.html/inside.html", "pages/p2.html"] {
+      #expect(throws: PublishError.self) {
+        try publisher.publish(pages + [OutputFile(path: bad, text: "x")])
+      }
+    }
+    #expect(try publisher.publish(pages) == Publisher.Stats(unchanged: pages.count))
+    #expect(PublishFixture.isComplete(f.out))
+  }
+
   /// `whenLive` is called the moment the output shows the new site, before the build
   /// state is made and written beside it (a browser reloads meanwhile); a state left over
   /// for the same list of files is never paired with the new site in between.

@@ -11,8 +11,8 @@ public struct Rebuilt: Sendable {
   /// The "now" the build ran at (nil when it stopped before analysing).
   public var now: Date?
   /// What the build leaves to be freed (the last build's memory, this build's records):
-  /// let go of only after the browsers are told to reload, since freeing 10,000 records'
-  /// values takes milliseconds a reload need not wait for.
+  /// let go of only once the reload event is on its way to the browsers, since freeing
+  /// 10,000 records' values takes milliseconds a reload need not wait for.
   public var leftovers: (any Sendable)?
 
   /// An outcome.

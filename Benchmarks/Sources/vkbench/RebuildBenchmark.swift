@@ -5,8 +5,8 @@ import VibeKeeper
 /// one process and without the HTTP server around it: one build, then N rebuilds, each
 /// after a line is added to FILE's body (default `gifts/gift-5.md`), told which file
 /// changed as the kernel's events tell them. Prints the least and the median of each
-/// step's wall time, of the time until the new site is live (before its build state is
-/// written), and of the process's CPU time per rebuild: on a shared machine the
+/// step's wall time, of the time until the new site is live (before what the exchange left
+/// is cleared), and of the process's CPU time per rebuild: on a shared machine the
 /// least is the steadiest figure to compare two binaries by.
 enum RebuildBenchmark {
   static func run(arguments: [String]) throws {
@@ -52,7 +52,7 @@ enum RebuildBenchmark {
         if walls["total"] == nil { order += ["total", "live"] }
         walls["total", default: []].append(total)
         // Until the new site is in the output (what `serve`'s reload waits for).
-        let after = outcome.steps.steps.first { $0.name == "state" }?.seconds ?? 0
+        let after = outcome.steps.steps.first { $0.name == "after" }?.seconds ?? 0
         walls["live", default: []].append(total - after)
       }
       // The next rebuild follows a save, as an editor makes it.

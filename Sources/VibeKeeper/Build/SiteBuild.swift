@@ -50,7 +50,8 @@ public struct SiteBuild: Sendable {
   /// `serve`): the manifests and the last build state are not parsed again.
   public var publishMemory: PublishMemory?
   /// Called the moment a new site is live in the output (`serve` tells the browsers to
-  /// reload), before the build state is written beside it.
+  /// reload), before what the exchange left is cleared; while the output is locked, so it
+  /// must be quick and must never publish into the same output.
   public var whenLive: (@Sendable () -> Void)?
   /// Whether the site is published (false: `check`, which renders in memory only).
   public var publishes = true
@@ -283,14 +284,15 @@ public struct SiteBuild: Sendable {
     do {
       let state = BuildState(
         pages: site.record, feeds: site.feedState, records: loaded.household.recordCount)
-      // The site goes live before its state is written (a browser reloads meanwhile).
+      // The state is made while the tree is updated; the browsers reload the moment the
+      // site is live, before what the exchange left is cleared.
       outcome.published = try publisher.publish(
         site.files,
         whenLive: {
           outcome.steps.finish("publish")
           whenLive?()
         },
-        state: {
+        state: { [publishMemory] in
           let bytes = state.bytes
           publishMemory?.remember(state, bytes: bytes)
           return bytes
@@ -302,7 +304,7 @@ public struct SiteBuild: Sendable {
     } catch {
       outcome.failure = BuildFailure("\(error)")
     }
-    outcome.steps.finish(outcome.steps.steps.last?.name == "publish" ? "state" : "publish")
+    outcome.steps.finish(outcome.steps.steps.last?.name == "publish" ? "after" : "publish")
     return outcome
   }
 

@@ -74,7 +74,9 @@ public struct Publisher: Sendable {
     guard let published = try? publishedSite(trees.found(), trees) else { return [:] }
     let files = published.manifest.files
     // Usually every one is there: then the manifest's own table is shared, not copied.
-    if files.keys.allSatisfy({ published.listing.files[$0] != nil }) { return files }
+    if published.known.listsAll || files.keys.allSatisfy({ published.listing.files[$0] != nil }) {
+      return files
+    }
     return files.filter { published.listing.files[$0.key] != nil }
   }
 
@@ -96,14 +98,15 @@ public struct Publisher: Sendable {
     try publish(files, whenLive: {}, state: { state })
   }
 
-  /// Publishes `files`, calls `whenLive` the moment the output shows them (a browser may
-  /// reload), and only then makes and writes the build `state` that describes them and
-  /// clears what the exchange left. The state is named by the tree's manifest, so a
-  /// process stopped in between leaves a site without one (its next build renders every
-  /// page), never one paired with another site's.
+  /// Publishes `files` with the build `state` that describes them (made while the tree is
+  /// brought up to date, and written beside it before the exchange, so the output never
+  /// shows a site without its state: the feeds' SEQUENCE numbers and the count of records
+  /// are in it), and calls `whenLive` the moment the output shows them (a browser may
+  /// reload), before what the exchange left is cleared. `whenLive` runs while this
+  /// output is locked: it must be quick, and must never publish into the same output.
   @discardableResult
   public func publish(
-    _ files: [OutputFile], whenLive: () -> Void, state: () -> [UInt8]?
+    _ files: [OutputFile], whenLive: () -> Void, state: @escaping @Sendable () -> [UInt8]?
   ) throws -> Stats {
     let target = output.standardizedFileURL
     guard target.path != "/" else { throw PublishError("refusing to publish into /") }
@@ -135,8 +138,8 @@ public struct Publisher: Sendable {
   }
 
   private func publish(
-    _ files: [OutputFile], whenLive: () -> Void, state: () -> [UInt8]?, generated: Set<String>,
-    folders: Set<String>, trees: SiteTrees
+    _ files: [OutputFile], whenLive: () -> Void, state: @escaping @Sendable () -> [UInt8]?,
+    generated: Set<String>, folders: Set<String>, trees: SiteTrees
   ) throws -> Stats {
     try trees.recoverInterruptedExchange()
     if case .earlierLink(let tree) = trees.found() { try trees.migrateEarlierLink(to: tree) }
@@ -159,11 +162,11 @@ public struct Publisher: Sendable {
     if published != nil, same {
       // Nothing to publish, but what an interrupted publish left beside the trees (a
       // half-filled scratch folder, a tree moved to the trash) is still cleared.
-      whenLive()
       try trees.prepare()
       if let manifest = trees.manifestHash(ofTree: trees.output) {
         try trees.writeBuildState(state(), manifest: manifest)
       }
+      whenLive()
       return Stats(unchanged: files.count, kept: userFiles.count)
     }
     try trees.prepare()
@@ -173,16 +176,19 @@ public struct Publisher: Sendable {
       files: files, hashes: hashes, generated: generated, folders: folders, published: published,
       userFiles: userFiles, root: trees.spare, base: base, scratch: trees.scratch,
       state: trees.state)
-    let (stats, manifest) = try update.apply(jobs: jobs)
-    // The state written before the exchange is the tree's last one, of two builds ago.
-    try trees.writeBuildState(nil, manifest: manifest)
+    // The state is made while the tree is updated.
+    let (applied, stateBytes) = Parallel.pair({ Result { try update.apply(jobs: jobs) } }, state)
+    let (stats, manifest) = try applied.get()
+    try trees.writeBuildState(stateBytes, manifest: manifest)
     try trees.exchangeSpareWithOutput()
     whenLive()
-    try trees.writeBuildState(state(), manifest: manifest)
     // The next build reads the list just written: kept, it is not parsed again (unless a
     // path holds a line break, which its lines cannot give back as written).
-    if !files.contains(where: { $0.path.utf8.contains(UInt8(ascii: "\n")) }) {
-      memory?.remember(SiteManifest(paths: files.map(\.path), hashes: hashes), hash: manifest)
+    if let memory, !files.contains(where: { $0.path.utf8.contains(UInt8(ascii: "\n")) }) {
+      let paths = files.map(\.path)
+      memory.remember(
+        SiteManifest(paths: paths, hashes: hashes), hash: manifest,
+        ordered: TreeKnowledge.Ordered(paths: paths, hashes: hashes))
     }
     try trees.removeStaleStatesAndManifests()
     try FileCalls.removeTree(trees.trash)
@@ -191,14 +197,18 @@ public struct Publisher: Sendable {
   }
 
   /// For a process that publishes again (`watch`, `serve`): lists the tree just published
-  /// once its folders have settled (`TreeListing.settleNanoseconds`), after the site is
-  /// live, so the next build takes the listing kept instead of reading 10,000 entries
-  /// while a browser waits. Nothing is listed without a memory to keep it in.
+  /// on a thread of its own once its folders have settled (`TreeListing.settleNanoseconds`),
+  /// so the next build takes the listing kept instead of reading 10,000 entries while a
+  /// browser waits. A build that comes first lists the tree itself; a listing is kept by
+  /// its folders' stamps, so one made while the tree changes is never taken. Nothing is
+  /// listed without a memory to keep it in.
   private func keepListingCurrent(_ root: String, expecting count: Int) {
     guard let memory else { return }
-    let wait = TreeListing.settleNanoseconds + 5_000_000
-    Thread.sleep(forTimeInterval: Double(wait) / 1e9)
-    _ = try? TreeListing.read(root, expecting: count, memory: memory)
+    let wait = Double(TreeListing.settleNanoseconds + 5_000_000) / 1e9
+    memory.listInBackground {
+      Thread.sleep(forTimeInterval: wait)
+      _ = try? TreeListing.read(root, expecting: count, memory: memory)
+    }
   }
 
   /// The published site; nil when there is none (or an empty folder). Refuses an output
@@ -219,7 +229,7 @@ public struct Publisher: Sendable {
     case .folder: root = trees.output
     case .earlierLink(let tree): root = trees.state + "/" + tree
     }
-    guard let manifest = SiteManifest.read(tree: root, state: trees.state, memory: memory)?.manifest
+    guard let (manifest, hash) = SiteManifest.read(tree: root, state: trees.state, memory: memory)
     else {
       if case .list = SiteManifest.marker(ofTree: root) {
         throw PublishError(
@@ -243,7 +253,9 @@ public struct Publisher: Sendable {
     else {
       return nil
     }
-    return TreeUpdate.Published(root: root, manifest: manifest, listing: listing)
+    return TreeUpdate.Published(
+      root: root, manifest: manifest, listing: listing,
+      known: memory?.knowledge(of: listing, manifest: manifest, hash: hash) ?? TreeKnowledge())
   }
 
   /// Files of the user's in the published site, sorted, and whether the published site
@@ -254,13 +266,17 @@ public struct Publisher: Sendable {
     published: TreeUpdate.Published?
   ) throws -> (userFiles: [String], same: Bool) {
     var same = published?.manifest.files.count == files.count
-    for (file, hash) in zip(files, hashes) where same || file.reused != nil {
+    for (i, (file, hash)) in zip(files, hashes).enumerated() where same || file.reused != nil {
       let there =
-        published?.manifest.files[file.path] == hash && published?.listing.files[file.path] != nil
+        published.map {
+          $0.known.has(file.path, at: i, hash: hash, manifest: $0.manifest, listing: $0.listing)
+        } ?? false
       if file.reused != nil, !there { throw PublishError.staleReuse(path: file.path) }
       same = same && there
     }
     guard let published else { return ([], false) }
+    // A tree of exactly its manifest's files (and the marker) has none of the user's.
+    if published.known.listsExactly { return ([], same) }
     var user: [String] = []
     for path in published.listing.files.keys
     where published.manifest.files[path] == nil && path != SiteManifest.fileName {

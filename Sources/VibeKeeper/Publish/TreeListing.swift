@@ -20,6 +20,12 @@ struct TreeListing: Sendable {
   /// When the listing began, in nanoseconds since 1970 (the clock file times are in).
   var listedAt: Int64 = 0
 
+  /// What tells this listing from any other: its root folder's device and inode, and the
+  /// moment it began (nil for a listing of nothing).
+  var identity: [UInt64]? {
+    stamps[""].map { [$0.device, $0.inode, UInt64(bitPattern: listedAt)] }
+  }
+
   /// What identifies one state of a folder's entries: adding, removing or renaming an
   /// entry (a file renamed over another among them) sets the folder's modification time.
   struct FolderStamp: Equatable, Sendable {

@@ -23,6 +23,8 @@ struct TreeUpdate: Sendable {
     var manifest: SiteManifest
     /// What is in it.
     var listing: TreeListing
+    /// What this process knows of the two (nothing without a memory).
+    var known = TreeKnowledge()
   }
 
   /// The tree being updated as its manifest and a listing say it is.
@@ -31,6 +33,8 @@ struct TreeUpdate: Sendable {
     var manifest: SiteManifest
     /// What is in it.
     var listing: TreeListing
+    /// What this process knows of the two (nothing without a memory).
+    var known = TreeKnowledge()
   }
 
   /// The new site's files.
@@ -57,11 +61,13 @@ struct TreeUpdate: Sendable {
   /// The tree at `root` when its manifest (kept in `state`) makes it trustworthy; nil
   /// otherwise (an interrupted update, or no tree yet). Reads only.
   static func read(_ root: String, state: String, memory: PublishMemory? = nil) throws -> Base? {
-    guard let manifest = SiteManifest.read(tree: root, state: state, memory: memory)?.manifest,
+    guard let (manifest, hash) = SiteManifest.read(tree: root, state: state, memory: memory),
       let listing = try TreeListing.read(
         root, expecting: manifest.files.count + 16, memory: memory)
     else { return nil }
-    return Base(manifest: manifest, listing: listing)
+    return Base(
+      manifest: manifest, listing: listing,
+      known: memory?.knowledge(of: listing, manifest: manifest, hash: hash) ?? TreeKnowledge())
   }
 
   /// Makes `root` a new, empty folder: whatever is there (an untrusted tree) is moved to
@@ -86,16 +92,19 @@ struct TreeUpdate: Sendable {
   func apply(jobs: Int) throws -> (Publisher.Stats, manifest: ContentHash) {
     var stats = Publisher.Stats()
     stats.kept = userFiles.count
-    if let published {
+    if let published, !published.known.hasPaths(of: files) {
       stats.removed = published.manifest.files.keys.count { !generated.contains($0) }
     }
     var work: [Job] = []
     for (i, file) in files.enumerated() {
       let hash = hashes[i]
-      if let base, base.manifest.files[file.path] == hash, base.listing.files[file.path] != nil {
+      if let base,
+        base.known.has(file.path, at: i, hash: hash, manifest: base.manifest, listing: base.listing)
+      {
         stats.unchanged += 1
-      } else if let published, published.manifest.files[file.path] == hash,
-        published.listing.files[file.path] != nil
+      } else if let published,
+        published.known.has(
+          file.path, at: i, hash: hash, manifest: published.manifest, listing: published.listing)
       {
         work.append(Job(path: file.path, file: i, link: true))
         stats.linked += 1
@@ -117,10 +126,14 @@ struct TreeUpdate: Sendable {
     }
     if let base {
       let carried = Set(userFiles)
-      var stale = base.listing.files.keys.filter {
-        !generated.contains($0) && (carried.isEmpty || !carried.contains($0))
+      // A tree of exactly these files (and the marker) has nothing stale.
+      var stale: [String] = []
+      if !(base.known.listsExactly && base.known.hasPaths(of: files)) {
+        stale = base.listing.files.keys.filter {
+          !generated.contains($0) && (carried.isEmpty || !carried.contains($0))
+        }
+        stale.removeAll { $0 == SiteManifest.fileName }
       }
-      stale.removeAll { $0 == SiteManifest.fileName }
       // From here on the tree is not trusted until its new manifest is in place.
       try FileCalls.removeFile(root + "/" + SiteManifest.fileName)
       for path in stale { try FileCalls.removeFile(root + "/" + path) }

@@ -334,23 +334,24 @@ import VibeBasics
       root: repositoryRoot.appendingPathComponent("data"), displayRoot: "data"
     )
     .load().household
-    let clock = LocalClock(now: IncrementalBuildTests.now, timeZone: household.settings.timeZone)
+    var clock = LocalClock(now: IncrementalBuildTests.now, timeZone: household.settings.timeZone)
     var links = Permalinks(household)
     var memory = ValueMemory()
     var markdown = MarkdownOptions()
+    var sizes: [String: (width: Int, height: Int)] = [:]
     /// The model of `h` kept from the last one, checked value for value against one made
     /// without memory; the ids of the gifts and contacts taken.
     func model(_ h: Household) -> (gifts: Set<String>, contacts: Set<String>, shares: Bool) {
       links = Permalinks(h, reusing: links)
       let v = SiteValues(
         household: h, analysis: HouseholdAnalysis(h, clock: clock), links: links,
-        markdown: markdown, mediaSizes: [:], reusing: memory.refs)
+        markdown: markdown, mediaSizes: sizes, reusing: memory.refs)
       let shares = memory.sharesAll(with: v)
       let made = SiteModel(values: v, memory: memory)
       let fresh = SiteModel(
         values: SiteValues(
           household: h, analysis: HouseholdAnalysis(h, clock: clock), links: Permalinks(h),
-          markdown: markdown, mediaSizes: [:]))
+          markdown: markdown, mediaSizes: sizes))
       for kind in [RecordKind.gifts, .contacts] {
         let a = made.records[kind] ?? []
         let b = fresh.records[kind] ?? []
@@ -398,6 +399,25 @@ import VibeBasics
     #expect(!removed.shares)
     #expect(removed.gifts == Set(edited.gifts.map(\.id)))
     #expect(model(edited).shares)
+    // A picture's size known: the very same gift showing it is made again.
+    guard let pictured = edited.gifts.first(where: { $0.photo != nil }), let photo = pictured.photo
+    else {
+      Issue.record("no gift with a photo")
+      return
+    }
+    sizes[photo] = (width: 40, height: 30)
+    let sized = model(edited)
+    #expect(sized.shares)
+    #expect(sized.gifts == Set(edited.gifts.map(\.id)).subtracting([pictured.id]))
+    // The next day and another currency: every contact is made again (ages, days until,
+    // planned spend), every gift taken.
+    clock = LocalClock(now: clock.now.addingTimeInterval(86_400), timeZone: clock.timeZone)
+    let nextDay = model(edited)
+    #expect(nextDay.shares && nextDay.contacts.isEmpty)
+    #expect(nextDay.gifts == Set(edited.gifts.map(\.id)))
+    edited.settings.currency = "USD"
+    let dollars = model(edited)
+    #expect(dollars.shares && dollars.contacts.isEmpty)
     // Other Markdown options: nothing is taken.
     markdown = MarkdownOptions(allowRawHTML: true, smartPunctuation: false)
     let options = model(edited)

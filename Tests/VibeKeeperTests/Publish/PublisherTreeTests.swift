@@ -103,7 +103,7 @@ import Testing
   }
 
   /// A publish that keeps a memory lists the tree it published once its folders settled,
-  /// after the site is live: the next build's look at the published files takes that
+  /// on a thread of its own: the next build's look at the published files takes that
   /// listing; a page removed by hand after it is seen all the same.
   @Test func theTreeJustPublishedIsListedForTheNextBuild() throws {
     let f = try PublishFixture()
@@ -115,6 +115,7 @@ import Testing
     try publisher.publish(pages)
     pages[2] = OutputFile(path: pages[2].path, text: "changed")
     try publisher.publish(pages)
+    memory.waitForListings()
     let taken = memory.listingsTaken
     #expect(publisher.reusableFiles().count == pages.count)
     #expect(memory.listingsTaken == taken + 1)
@@ -122,6 +123,70 @@ import Testing
     let reusable = publisher.reusableFiles()
     #expect(reusable.count == pages.count - 1 && reusable["pages/p3.html"] == nil)
     #expect(memory.listingsTaken == taken + 1)
+  }
+
+  /// A publisher that keeps a memory (and so compares files by position with the manifest
+  /// it wrote, `TreeKnowledge`) does exactly what one without does, publish for publish:
+  /// pages added, removed, changed and put in another order, a file of the user's added
+  /// and removed, a page removed by hand, a reused page gone from the published tree.
+  @Test func publishingWithAMemoryDoesWhatPublishingWithoutDoes() throws {
+    let kept = try PublishFixture()
+    let plain = try PublishFixture()
+    defer {
+      kept.cleanup()
+      plain.cleanup()
+    }
+    var withMemory = kept.publisher
+    withMemory.memory = PublishMemory()
+    func both(_ files: [OutputFile], _ comment: Comment) throws {
+      let a = Result { try withMemory.publish(files) }
+      let b = Result { try plain.publisher.publish(files) }
+      switch (a, b) {
+      case (.success(let x), .success(let y)): #expect(x == y, comment)
+      case (.failure(let x as PublishError), .failure(let y as PublishError)):
+        #expect(x.staleReuse == y.staleReuse, comment)
+      default: Issue.record("\(a) against \(b): \(comment)")
+      }
+      #expect(kept.files() == plain.files(), comment)
+      #expect(kept.files(in: kept.spare) == plain.files(in: plain.spare), comment)
+    }
+    func onBoth(_ change: (URL) throws -> Void) throws {
+      try change(kept.out)
+      try change(plain.out)
+    }
+    var pages = PublishFixture.pages(24) { "page \($0)" }
+    try both(pages, "first")
+    try both(pages, "again")
+    pages[3] = OutputFile(path: pages[3].path, text: "changed")
+    try both(pages, "one changed")
+    try both(pages + [OutputFile(path: "pages/new.html", text: "new")], "one added")
+    try both(pages, "the added one removed")
+    try both(Array(pages.dropFirst(2)), "two removed")
+    try both(pages.reversed(), "in another order")
+    try onBoth {
+      try "mine".write(
+        to: $0.appendingPathComponent("pages/mine.txt"), atomically: false, encoding: .utf8)
+    }
+    try both(pages, "a file of the user's")
+    try onBoth {
+      try FileManager.default.removeItem(at: $0.appendingPathComponent("pages/mine.txt"))
+    }
+    try onBoth {
+      try FileManager.default.removeItem(at: $0.appendingPathComponent("pages/p5.html"))
+    }
+    try both(pages, "a page removed by hand")
+    guard let hash = SiteManifest.read(from: plain.out)?.files["pages/p6.html"] else {
+      Issue.record("no manifest")
+      return
+    }
+    var reused = pages
+    reused[6] = .unchanged(path: "pages/p6.html", hash: hash)
+    try both(reused, "reused")
+    try onBoth {
+      try FileManager.default.removeItem(at: $0.appendingPathComponent("pages/p6.html"))
+    }
+    try both(reused, "reused, but removed by hand")
+    try both(pages, "after")
   }
 
   /// A process that publishes again checks paths it has not checked before: the very same
@@ -133,59 +198,75 @@ import Testing
     publisher.memory = PublishMemory()
     let pages = PublishFixture.pages(5) { "page \($0)" }
     try publisher.publish(pages)
+    // As many paths as last time, one of them unsafe or clashing.
     for bad in ["../escape.html", "pages/p1.html/inside.html", "pages/p2.html"] {
-      #expect(throws: PublishError.self) {
-        try publisher.publish(pages + [OutputFile(path: bad, text: "x")])
-      }
+      var list = pages
+      list[4] = OutputFile(path: bad, text: "x")
+      #expect(throws: PublishError.self) { try publisher.publish(list) }
     }
+    // The same paths in another order are checked and published.
+    #expect(try publisher.publish(pages.reversed()) == Publisher.Stats(unchanged: pages.count))
     #expect(try publisher.publish(pages) == Publisher.Stats(unchanged: pages.count))
     #expect(PublishFixture.isComplete(f.out))
   }
 
-  /// `whenLive` is called the moment the output shows the new site, before the build
-  /// state is made and written beside it (a browser reloads meanwhile); a state left over
-  /// for the same list of files is never paired with the new site in between.
-  @Test func theSiteIsLiveBeforeItsStateIsWritten() throws {
+  /// `whenLive` is called the moment the output shows the new site, with its build state
+  /// already beside it (the state is made while the tree is updated); a publish that
+  /// fails is never live.
+  @Test func theSiteIsLiveWithItsState() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }
     let v1 = [OutputFile(path: "index.html", text: "home v1")]
     let v2 = [OutputFile(path: "index.html", text: "home v2")]
     try f.publisher.publish(v1, state: [1])
     try f.publisher.publish(v2, state: [2])
-    // Back to v1: its tree (the spare) still has the state of two publishes ago.
-    var calls: [String] = []
+    let calls = LockedCalls()
+    // Back to v1: its tree (the spare) had the state of two publishes ago.
     let stats = try f.publisher.publish(
       v1,
       whenLive: {
-        calls.append("live")
+        calls.add("live")
         #expect(f.read("index.html") == "home v1")
-        #expect(f.publisher.publishedState() == nil)
+        #expect(f.publisher.publishedState() == [3])
       },
       state: {
-        calls.append("state")
+        calls.add("state")
         return [3]
       })
     #expect(stats == Publisher.Stats(unchanged: 1))
-    #expect(calls == ["live", "state"])
-    #expect(f.publisher.publishedState() == [3])
-    // Nothing changed: live at once, and the state written for the same site.
-    calls = []
+    #expect(calls.all == ["state", "live"])
+    // Nothing changed: the state written for the same site, then live.
+    calls.clear()
     try f.publisher.publish(
-      v1, whenLive: { calls.append("live") },
+      v1,
+      whenLive: {
+        calls.add("live")
+        #expect(f.publisher.publishedState() == [4])
+      },
       state: {
-        calls.append("state")
+        calls.add("state")
         return [4]
       })
-    #expect(calls == ["live", "state"])
-    #expect(f.publisher.publishedState() == [4])
+    #expect(calls.all == ["state", "live"])
     // A publish that fails is never live.
     let clash = [
       OutputFile(path: "a", text: "file"), OutputFile(path: "a/b.html", text: "inside"),
     ]
+    calls.clear()
     #expect(throws: PublishError.self) {
-      try f.publisher.publish(clash, whenLive: { calls.append("clash live") }, state: { nil })
+      try f.publisher.publish(clash, whenLive: { calls.add("live") }, state: { nil })
     }
-    #expect(!calls.contains("clash live"))
+    #expect(calls.all.isEmpty)
+    #expect(f.read("index.html") == "home v1")
+  }
+
+  /// What a publish called, in order (its state is made on another thread).
+  final class LockedCalls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls: [String] = []
+    func add(_ call: String) { lock.withLock { calls.append(call) } }
+    func clear() { lock.withLock { calls = [] } }
+    var all: [String] { lock.withLock { calls } }
   }
 
   @Test func nothingChangedTouchesNothing() throws {

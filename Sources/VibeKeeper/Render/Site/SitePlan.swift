@@ -139,29 +139,31 @@ struct SitePlan {
     mutating func same(
       _ template: String, _ record: RecordValue, kind: RecordKind, links: Permalinks
     ) -> Page? {
-      guard record.isTaken else { return nil }
       let pages = last.ordered
-      // The next page, for the same record, with the same addresses: the same path.
+      // The walk moves past the next page when it is this record's, taken or not (a page
+      // planned anew keeps the walk in step, with no table to make for the one after). The
+      // next page, for the same record, with the same addresses, has the same path.
       if next < pages.count, last.links === links.identity, let was = pages[next].record,
         was.kind == kind, was.id.isSameText(as: record.id)
       {
         next += 1
+        guard record.isTaken else { return nil }
         return same(pages[next - 1], template, pages[next - 1].path, record, kind: kind)
       }
       guard let path = links.path(kind, record.id) else { return nil }
-      let at: Int
       if next < pages.count, pages[next].path.isSameText(as: path) {
-        at = next
-      } else {
-        if byPath == nil {
-          var table: [String: Int] = [:]
-          table.reserveCapacity(pages.count)
-          for (i, page) in pages.enumerated() { table[page.path] = i }
-          byPath = table
-        }
-        guard let found = byPath?[path] else { return nil }
-        at = found
+        next += 1
+        guard record.isTaken else { return nil }
+        return same(pages[next - 1], template, path, record, kind: kind)
       }
+      guard record.isTaken else { return nil }
+      if byPath == nil {
+        var table: [String: Int] = [:]
+        table.reserveCapacity(pages.count)
+        for (i, page) in pages.enumerated() { table[page.path] = i }
+        byPath = table
+      }
+      guard let at = byPath?[path] else { return nil }
       next = at + 1
       return same(pages[at], template, path, record, kind: kind)
     }

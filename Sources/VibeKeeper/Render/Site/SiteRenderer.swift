@@ -153,12 +153,15 @@ public struct SiteRenderer: Sendable {
       return out
     }
     out.diagnostics += clashes
-    out.files.append(OutputFile(path: "search-index.json", text: prelude.searchIndex))
-    // The same index as a script the search page loads (fetch is blocked from file://).
-    out.files.append(
-      OutputFile(
-        path: "search-index.js",
-        text: "window.vibekeeperSearchIndex = " + prelude.searchIndex + ";\n"))
+    let index = Array(prelude.searchIndex.utf8)
+    out.files.append(OutputFile(path: "search-index.json", bytes: index))
+    // The same index as a script the search page loads (fetch is blocked from file://),
+    // written into room for all of it (megabytes at 10,000 records).
+    var script = Array("window.vibekeeperSearchIndex = ".utf8)
+    script.reserveCapacity(script.count + index.count + 2)
+    script += index
+    script += [UInt8(ascii: ";"), UInt8(ascii: "\n")]
+    out.files.append(OutputFile(path: "search-index.js", bytes: script))
     if pages.contains(where: { $0.path.hasSuffix(".ics") }) { out.feedState = prelude.feedState }
     for path in media.keys.sorted() {
       guard let file = media[path], let hash = file.hash else { continue }

@@ -4,7 +4,8 @@ import TemplateEngine
 /// (`SiteValues.GiftInputs`, `SiteValues.ContactInputs`), for the next build in the same
 /// process: a value whose inputs are surely the same is taken as it was. Gifts and
 /// contacts are the records a household has by the thousand, each with a page; what is
-/// kept is checked against the inputs every time, so it is never stale.
+/// kept is checked against the inputs every time (or against what surely gives the same
+/// inputs, below), so it is never stale.
 ///
 /// Values are kept in the household's order and found by position (a table by id is made
 /// only when records moved). When the links the values share are the last build's

@@ -11,10 +11,15 @@ extension Template {
       recordingReads: recordingReads)
     try renderer.run()
     // The bytes are UTF-8 as written: texts and escaped values are appended whole.
-    let bytes =
+    var bytes =
       format == .ics
       ? Array(ICSLineWriter.finish(String(decoding: renderer.out, as: UTF8.self)).utf8)
       : renderer.out
+    // A site keeps every page's bytes until it is published: a page takes no more room than
+    // it fills (the buffer grew by doubling, from 4 KB).
+    if bytes.capacity > bytes.count + bytes.count / 16 + 64 {
+      bytes = bytes.withUnsafeBufferPointer { Array($0) }
+    }
     let reads = renderer.reads.map {
       RenderReads(
         context: $0.frozen(), templates: renderer.templates.keys.sorted(),

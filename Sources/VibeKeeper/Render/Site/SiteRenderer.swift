@@ -245,13 +245,14 @@ public struct SiteRenderer: Sendable {
     progress: (@Sendable (Int, Int) -> Void)?
   ) -> [Result<PageOutcome, TemplateError>] {
     let done = Counter()
+    let reads = ReadsInterner()
     let heavy = pages.indices.filter { SiteRenderer.isHeavy(pages[$0].path) }
     let order = heavy + pages.indices.filter { !SiteRenderer.isHeavy(pages[$0].path) }
     let unordered = Parallel.map(order.count, jobs: jobs) { k in
       defer { progress?(done.increment(), pages.count) }
       return renderPage(
         pages[order[k]], globals: globals, searchIndex: searchIndex, environment: environment,
-        skipping: skipping)
+        skipping: skipping, reads: reads)
     }
     var rendered = unordered
     for (k, n) in order.enumerated() { rendered[n] = unordered[k] }
@@ -261,7 +262,7 @@ public struct SiteRenderer: Sendable {
   /// One page: left as published when nothing it read changed, else rendered.
   private func renderPage(
     _ page: SitePlan.Page, globals: [String: TemplateValue], searchIndex: String,
-    environment: RenderEnvironment, skipping: PageSkipping
+    environment: RenderEnvironment, skipping: PageSkipping, reads interner: ReadsInterner
   ) -> Result<PageOutcome, TemplateError> {
     let isSearch = page.template == "search.html"
     func value(_ name: String) -> TemplateValue? {
@@ -288,7 +289,7 @@ public struct SiteRenderer: Sendable {
       // Hashed here, on the worker: the page record and the publisher need the hash.
       let file = OutputFile.hashing(path: page.path, bytes: r.bytes)
       // A page with warnings is rendered every time, so its warnings are always reported.
-      guard let reads = r.reads, r.warnings.isEmpty else {
+      guard let reads = r.reads.map(interner.intern), r.warnings.isEmpty else {
         return .success(
           PageOutcome(
             file: file, warnings: r.warnings, fingerprint: nil, reads: nil, lastReadsIndex: nil))

@@ -1,3 +1,5 @@
+import VibeBasics
+
 /// One file of the built site: its path inside the output folder and its bytes, or, for a
 /// file known to be unchanged since the published site, only its content hash there.
 public struct OutputFile: Sendable, Hashable {
@@ -44,6 +46,12 @@ public struct OutputFile: Sendable, Hashable {
     var file = OutputFile(path: path, bytes: bytes)
     file.bytesHash = ContentHash(bytes)
     return file
+  }
+
+  /// Whether `files` have `paths`, in this order, byte for byte (a plan's reused pages
+  /// share their paths' storage, so this is mostly one look per file).
+  static func paths(of files: [OutputFile], are paths: [String]) -> Bool {
+    files.count == paths.count && zip(files, paths).allSatisfy { $0.path.isSameText(as: $1) }
   }
 
   /// A file unchanged since the published site, whose content hash there is `hash`

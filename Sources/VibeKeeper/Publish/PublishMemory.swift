@@ -1,5 +1,4 @@
 import Foundation
-import VibeBasics
 
 /// What a process that publishes again and again (`watch`, `serve`) keeps of the files
 /// beside the output, so a rebuild does not parse them again: the manifests by their hash
@@ -141,9 +140,7 @@ public final class PublishMemory: @unchecked Sendable {
   /// very same paths in the same order.
   func checkedPaths(_ files: [OutputFile]) -> (files: Set<String>, folders: Set<String>)? {
     lock.withLock {
-      guard let checked, checked.paths.count == files.count,
-        zip(checked.paths, files).allSatisfy({ $0.isSameText(as: $1.path) })
-      else { return nil }
+      guard let checked, OutputFile.paths(of: files, are: checked.paths) else { return nil }
       return (checked.files, checked.folders)
     }
   }

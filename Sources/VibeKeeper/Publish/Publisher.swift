@@ -74,9 +74,7 @@ public struct Publisher: Sendable {
     guard let published = try? publishedSite(trees.found(), trees) else { return [:] }
     let files = published.manifest.files
     // Usually every one is there: then the manifest's own table is shared, not copied.
-    if published.known.listsAll || files.keys.allSatisfy({ published.listing.files[$0] != nil }) {
-      return files
-    }
+    if published.known.listsAll { return files }
     return files.filter { published.listing.files[$0.key] != nil }
   }
 
@@ -255,7 +253,7 @@ public struct Publisher: Sendable {
     }
     return TreeUpdate.Published(
       root: root, manifest: manifest, listing: listing,
-      known: memory?.knowledge(of: listing, manifest: manifest, hash: hash) ?? TreeKnowledge())
+      known: TreeKnowledge.of(listing, manifest, hash: hash, memory: memory))
   }
 
   /// Files of the user's in the published site, sorted, and whether the published site

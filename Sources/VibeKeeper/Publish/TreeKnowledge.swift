@@ -1,11 +1,11 @@
 import VibeBasics
 
-/// What a process that publishes again (`watch`, `serve`) knows of one tree of the output
-/// beyond its manifest and listing, so a publish of 10,000 files compares them by position
-/// instead of looking each one up by path: the manifest's paths and hashes in the order the
-/// publish that wrote it had them, and whether the listing holds every path of the
-/// manifest (`listsAll`) and nothing else but the marker (`listsExactly`). Without it (a
-/// `build`, or a manifest read from disk) every look-up is by path, as before.
+/// What is known of one tree of the output beyond its manifest and listing, so a publish of
+/// 10,000 files does not look each one up by path in both: whether the listing holds every
+/// path of the manifest (`listsAll`) and nothing else but the marker (`listsExactly`), and,
+/// in a process that wrote the manifest (`watch`, `serve`: `PublishMemory`), its paths and
+/// hashes in the order the publish had them, so a file is compared with the entry in its
+/// own place. A manifest read from disk is looked up by path.
 struct TreeKnowledge: Sendable {
   /// A manifest's paths and their hashes, in the order a publish wrote them (each path
   /// once, so the hash at a path's position is the manifest's hash of that path).
@@ -21,8 +21,15 @@ struct TreeKnowledge: Sendable {
   /// Whether it also holds nothing else but the marker.
   var listsExactly = false
 
-  /// Nothing known: every look-up by path.
-  init() {}
+  /// What `listing` holds of `manifest` (whose list hashes to `hash`): worked out once per
+  /// listing and manifest in a process that keeps `memory`, with the order it wrote the
+  /// manifest in.
+  static func of(
+    _ listing: TreeListing, _ manifest: SiteManifest, hash: ContentHash, memory: PublishMemory?
+  ) -> TreeKnowledge {
+    memory?.knowledge(of: listing, manifest: manifest, hash: hash)
+      ?? TreeKnowledge(manifest, listing: listing, ordered: nil)
+  }
 
   /// What `listing` holds of `manifest`, and the manifest's order when known.
   init(_ manifest: SiteManifest, listing: TreeListing, ordered: Ordered?) {
@@ -54,7 +61,6 @@ struct TreeKnowledge: Sendable {
 
   /// Whether the manifest's paths are `files`' paths, in the same order.
   func hasPaths(of files: [OutputFile]) -> Bool {
-    guard let ordered, ordered.paths.count == files.count else { return false }
-    return zip(ordered.paths, files).allSatisfy { $0.isSameText(as: $1.path) }
+    ordered.map { OutputFile.paths(of: files, are: $0.paths) } ?? false
   }
 }

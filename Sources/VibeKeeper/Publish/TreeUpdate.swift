@@ -23,8 +23,8 @@ struct TreeUpdate: Sendable {
     var manifest: SiteManifest
     /// What is in it.
     var listing: TreeListing
-    /// What this process knows of the two (nothing without a memory).
-    var known = TreeKnowledge()
+    /// What is known of the two.
+    var known: TreeKnowledge
   }
 
   /// The tree being updated as its manifest and a listing say it is.
@@ -33,8 +33,8 @@ struct TreeUpdate: Sendable {
     var manifest: SiteManifest
     /// What is in it.
     var listing: TreeListing
-    /// What this process knows of the two (nothing without a memory).
-    var known = TreeKnowledge()
+    /// What is known of the two.
+    var known: TreeKnowledge
   }
 
   /// The new site's files.
@@ -67,7 +67,7 @@ struct TreeUpdate: Sendable {
     else { return nil }
     return Base(
       manifest: manifest, listing: listing,
-      known: memory?.knowledge(of: listing, manifest: manifest, hash: hash) ?? TreeKnowledge())
+      known: TreeKnowledge.of(listing, manifest, hash: hash, memory: memory))
   }
 
   /// Makes `root` a new, empty folder: whatever is there (an untrusted tree) is moved to

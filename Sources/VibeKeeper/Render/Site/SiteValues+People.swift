@@ -61,8 +61,8 @@ extension SiteValues {
   func contact(_ c: Contact) -> TemplateValue { contact(contactInputs(c)) }
 
   /// A contact's value, made of `inputs` (and the Markdown options) alone; the summary of
-  /// a gift that `last` (an earlier value of the contact, made of `lastInputs`) listed in
-  /// the same place, the very same gift with the same links, is taken from there.
+  /// a gift that `last` (an earlier value of the contact and the inputs it was made of)
+  /// listed in the same place, the very same gift with the same links, is taken from there.
   func contact(
     _ inputs: ContactInputs, reusing last: (inputs: ContactInputs, value: TemplateValue)? = nil
   ) -> TemplateValue {

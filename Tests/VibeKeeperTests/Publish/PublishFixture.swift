@@ -21,6 +21,13 @@ struct PublishFixture {
 
   var publisher: Publisher { Publisher(output: out, protecting: []) }
 
+  /// A publisher that keeps `memory`, as `watch` and `serve` do.
+  func publisher(keeping memory: PublishMemory) -> Publisher {
+    var publisher = self.publisher
+    publisher.memory = memory
+    return publisher
+  }
+
   func cleanup() { root.cleanup() }
 
   /// The spare tree beside the output: the site published before the current one.

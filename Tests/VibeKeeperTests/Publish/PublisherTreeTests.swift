@@ -65,9 +65,8 @@ import Testing
   @Test func keptListingsAreTakenOnlyWhileTheirFoldersAreUnchanged() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }
-    var publisher = f.publisher
     let memory = PublishMemory()
-    publisher.memory = memory
+    let publisher = f.publisher(keeping: memory)
     // Past the file-time tick (`TreeListing.settleNanoseconds`), so listings are trusted.
     func settle() { Thread.sleep(forTimeInterval: 0.05) }
     var pages = PublishFixture.pages(40) { "page \($0)" }
@@ -108,9 +107,8 @@ import Testing
   @Test func theTreeJustPublishedIsListedForTheNextBuild() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }
-    var publisher = f.publisher
     let memory = PublishMemory()
-    publisher.memory = memory
+    let publisher = f.publisher(keeping: memory)
     var pages = PublishFixture.pages(30) { "page \($0)" }
     try publisher.publish(pages)
     pages[2] = OutputFile(path: pages[2].path, text: "changed")
@@ -136,8 +134,7 @@ import Testing
       kept.cleanup()
       plain.cleanup()
     }
-    var withMemory = kept.publisher
-    withMemory.memory = PublishMemory()
+    let withMemory = kept.publisher(keeping: PublishMemory())
     func both(_ files: [OutputFile], _ comment: Comment) throws {
       let a = Result { try withMemory.publish(files) }
       let b = Result { try plain.publisher.publish(files) }
@@ -194,8 +191,7 @@ import Testing
   @Test func pathsAreCheckedAgainUnlessTheyAreTheLastOnes() throws {
     let f = try PublishFixture()
     defer { f.cleanup() }
-    var publisher = f.publisher
-    publisher.memory = PublishMemory()
+    let publisher = f.publisher(keeping: PublishMemory())
     let pages = PublishFixture.pages(5) { "page \($0)" }
     try publisher.publish(pages)
     // As many paths as last time, one of them unsafe or clashing.
